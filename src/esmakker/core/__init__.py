@@ -1,0 +1,1 @@
+"""The rules core: standard library only."""

@@ -42,6 +42,7 @@ __all__ = [
     "Reason",
     "Result",
     "RuleSet",
+    "RulesConfigError",
     "Seat",
     "State",
     "Step",

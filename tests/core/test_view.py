@@ -107,8 +107,8 @@ def test_partner_hidden_until_the_called_card_is_played() -> None:
     state = run(
         state, ["N play CA", "E play C8", "S play C4", "W play C3", "N play HK", "E play HA"]
     )
-    for seat in (*SEATS, None):
-        contract = observe(state, seat).contract
+    for viewer in (*SEATS, None):
+        contract = observe(state, viewer).contract
         assert contract is not None
         assert contract.partner_known
         assert contract.partner is Seat.E
@@ -195,6 +195,6 @@ def test_view_unchanged_when_hidden_cards_are_swapped(
 def test_parse_action_of_view_history_round_trips() -> None:
     state = _random_prefix("wikipedia", 3, 40)
     for text in observe(state, Seat.N).history:
-        seat, _, action = text.partition(" ")
+        _seat, _, action = text.partition(" ")
         if HIDDEN not in action:
             assert parse_action(action) is not None

@@ -816,3 +816,13 @@ def test_auction_error_wrong_phase_reason() -> None:
 def test_rules_config_error_for_a_bad_auction_option() -> None:
     with pytest.raises(RulesConfigError, match="hold_privilege"):
         rules(hold_privilege="always")
+
+
+def test_clarification_7_tanya_ren_and_super_bordlaegger_share_a_slot() -> None:
+    for first, second in (
+        ("ren_bordlaegger", "super_bordlaegger"),
+        ("super_bordlaegger", "ren_bordlaegger"),
+    ):
+        state = step(table(rules("tanya")), "E bid 12", f"S bid {first}")
+        reject(state, f"E bid {second}", Reason.BID_TOO_LOW)
+        assert bids(state)[0] == "12 vip"

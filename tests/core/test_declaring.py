@@ -467,3 +467,21 @@ def test_declaring_errors_name_seat_action_and_rule(
     error = reject(state, illegal, reason)
     if rule is not None:
         assert rule in str(error)
+
+
+def test_r5_2_a_called_king_in_the_kitty_means_alone() -> None:
+    hands = {"E": "HA DA CA DK CK", "W": "SA", "N": "S2"}
+    state = step(won(rules(), "8", hands, kitty="HK C4 X3"), "E trump S")
+    assert calls(state) == {"HK"}
+    result = play_out(step(state, "E call HK"))
+    assert result.called == Card.HK
+    assert_alone(result, "E")
+
+
+def test_r5_1_only_the_seat_to_act_has_declaring_actions() -> None:
+    state = won(rules(), "8 halve", HALVE_HANDS)
+    for seat in (Seat.N, Seat.S, Seat.W):
+        assert state.legal_actions_of(seat) == ()
+    state = step(state, "E call HA")
+    assert state.legal_actions_of(Seat.E) == ()
+    assert state.legal_actions_of(Seat.W) == state.legal_actions()

@@ -6,7 +6,6 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
-from support import make_state, rules, run
 
 from esmakker.core.actions import CallCard, Discard, Play, Take, parse_action
 from esmakker.core.cards import Card, CardSet
@@ -14,6 +13,7 @@ from esmakker.core.presets import PRESET_NAMES
 from esmakker.core.seats import SEATS, Seat
 from esmakker.core.state import State, deal
 from esmakker.core.view import HIDDEN, observe
+from support import make_state, rules, run
 
 HANDS = {
     "N": "SA SK SQ SJ ST S9 S8 S7 S6 S5 S4 S3 S2",
@@ -104,9 +104,11 @@ def test_partner_hidden_until_the_called_card_is_played() -> None:
         assert contract.partner_known is knows
         assert contract.partner == (Seat.E if knows else None)
     assert observe(state, None).contract is not None
-    state = run(state, ["N play CA", "E play C8", "S play C4", "W play C3", "N play HK", "E play HA"])
-    for seat in (*SEATS, None):
-        contract = observe(state, seat).contract
+    state = run(
+        state, ["N play CA", "E play C8", "S play C4", "W play C3", "N play HK", "E play HA"]
+    )
+    for viewer in (*SEATS, None):
+        contract = observe(state, viewer).contract
         assert contract is not None
         assert contract.partner_known
         assert contract.partner is Seat.E
@@ -193,6 +195,6 @@ def test_view_unchanged_when_hidden_cards_are_swapped(
 def test_parse_action_of_view_history_round_trips() -> None:
     state = _random_prefix("wikipedia", 3, 40)
     for text in observe(state, Seat.N).history:
-        seat, _, action = text.partition(" ")
+        _seat, _, action = text.partition(" ")
         if HIDDEN not in action:
             assert parse_action(action) is not None

@@ -13,7 +13,7 @@ import pytest
 from diagrams import assert_alone, play_out, reject, step, table, texts
 from esmakker.core.actions import DECLINE, TAKE_ALL, Discard, Take
 from esmakker.core.cards import Card, CardSet
-from esmakker.core.errors import Reason
+from esmakker.core.errors import NotationError, Reason
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
@@ -93,6 +93,22 @@ def test_r5_4_what_may_not_happen_while_discards_are_owed() -> None:
     reject(state, "E discard SA", Reason.CARD_NOT_IN_HAND)
     reject(state, "S discard S2", Reason.NOT_YOUR_TURN)
     reject(state, "E play C2", Reason.WRONG_PHASE)
+
+
+def test_r5_4_a_discard_names_one_card() -> None:
+    state = step(exchange(rules()), "E take")
+    with pytest.raises(NotationError):
+        step(state, "E discard C2 C5")
+
+
+def test_num_jokers_2_a_kitty_of_two_is_exchanged() -> None:
+    state = exchange(rules(num_jokers=2), kitty="D9 C4")
+    state = step(state, "E take", "E discard C2")
+    assert state.phase is Phase.EXCHANGE
+    state = step(state, "E discard C5")
+    assert state.phase is Phase.PLAY
+    state = exchange(rules("hilmarshelte", num_jokers=2), kitty="D9 C4")
+    assert set(texts(state.legal_actions())) == {"take", "take D9", "take C4", "decline"}
 
 
 def test_r5_4_no_discard_before_a_take() -> None:

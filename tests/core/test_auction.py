@@ -470,10 +470,6 @@ def test_r3_6_the_seat_to_act_may_claim_iron_hand() -> None:
     assert state.apply(IRON).result() is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: auction.legal() omits `iron` for the seat to act (decisions.md 6)",
-)
 def test_r3_6_the_seat_to_act_sees_iron_among_its_legal_actions() -> None:
     state = table(rules("hilmarshelte"), {"E": IRON_HAND})
     assert IRON in state.legal_actions()
@@ -792,17 +788,11 @@ def test_auction_errors_name_seat_action_and_rule(
     assert rule in str(error)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="core bug: the not-your-turn message names no rule (hand-record.md)"
-)
 def test_auction_error_out_of_turn_names_the_rule() -> None:
     error = reject(table(rules()), "S bid 8", Reason.NOT_YOUR_TURN)
     assert "R4.1" in str(error)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="core bug: the wrong-phase message names no rule (hand-record.md)"
-)
 def test_auction_error_wrong_phase_names_the_rule() -> None:
     error = reject(table(rules()), "E trump S", Reason.WRONG_PHASE)
     assert "R4" in str(error) or "R5" in str(error)

@@ -405,7 +405,6 @@ def test_clarification_3_a_defender_who_took_the_called_ace_may_lay_it_away() ->
             "E take SA",
             Reason.CARD_NOT_IN_KITTY,
             "R5.4",
-            marks=pytest.mark.xfail(strict=True, reason="core bug: message names no rule"),
         ),
         pytest.param(
             "wikipedia",
@@ -413,7 +412,6 @@ def test_clarification_3_a_defender_who_took_the_called_ace_may_lay_it_away() ->
             "E discard C2",
             Reason.NOT_ALLOWED_BY_RULES,
             "R5.4",
-            marks=pytest.mark.xfail(strict=True, reason="core bug: message names no rule"),
         ),
         pytest.param(
             "wikipedia",
@@ -421,7 +419,6 @@ def test_clarification_3_a_defender_who_took_the_called_ace_may_lay_it_away() ->
             "E discard SA",
             Reason.CARD_NOT_IN_HAND,
             "R5.4",
-            marks=pytest.mark.xfail(strict=True, reason="core bug: message names no rule"),
         ),
         pytest.param(
             "wikipedia",
@@ -429,7 +426,6 @@ def test_clarification_3_a_defender_who_took_the_called_ace_may_lay_it_away() ->
             "E take",
             Reason.NOT_YOUR_TURN,
             "R5.4",
-            marks=pytest.mark.xfail(strict=True, reason="core bug: message names no rule"),
         ),
     ],
 )

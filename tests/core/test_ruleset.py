@@ -187,10 +187,6 @@ def test_overrides_round_trip(preset: str, overrides: dict[str, Any]) -> None:
             assert ruleset.option(key) == base.option(key), key
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: overrides drops base_unit=10 (equal to the preset) that it_whist had changed",
-)
 @pytest.mark.parametrize("preset", ["wikipedia", "tanya"])
 def test_overrides_round_trip_scheme_then_a_key_the_scheme_changed_back(preset: str) -> None:
     # decisions.md 1: {"scoring_scheme": "it_whist", "base_unit": 10} is it_whist with base 10.
@@ -335,9 +331,6 @@ def test_bad_value_names_the_option(key: str, value: Any) -> None:
         ),
     ],
 )
-@pytest.mark.xfail(
-    strict=True, reason="core bug: option maps accept keys that name no contract or attachment"
-)
 def test_bad_map_key_names_the_option(key: str, value: Any) -> None:
     with pytest.raises(RulesConfigError, match=key):
         RuleSet.from_preset("wikipedia", {key: value})
@@ -411,10 +404,6 @@ def test_clarifications_13_14_unsupported_values(preset: str, key: str, value: A
     assert "unsupported" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: scoring_scheme=simple adds no keys, so hilmarshelte keeps pywhist scoring",
-)
 def test_scoring_scheme_simple_resets_the_scoring_keys() -> None:
     simple = rules("hilmarshelte", scoring_scheme="simple")
     wikipedia = rules("wikipedia")

@@ -158,4 +158,5 @@ def preset_options(name: str) -> Mapping[str, Any]:
             f"preset {name!r} is unknown (expected one of {', '.join(PRESET_NAMES)})"
         )
     scheme = preset.get("scoring_scheme", "simple")
-    return {**SCORING_SCHEME_OPTIONS[scheme], **preset}
+    options = {key: value for key, value in preset.items() if key != "scoring_scheme"}
+    return {**SCORING_SCHEME_OPTIONS[scheme], **options}

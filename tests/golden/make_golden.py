@@ -21,7 +21,7 @@ from esmakker.core.seats import Seat
 from esmakker.core.state import State
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenarios import SCENARIOS, Scenario  # noqa: E402
+from scenarios import SCENARIOS, Scenario
 
 RECORDS = Path(__file__).parent / "records"
 ATTEMPTS = 200_000

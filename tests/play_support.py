@@ -129,11 +129,3 @@ def outcome(
         tricks=tricks,
         vip_flips=flips,
     )
-
-
-def side(*pairs: tuple[Seat, int]) -> tuple[int, int, int, int]:
-    """Return per-seat numbers from (seat, value) pairs, 0 elsewhere."""
-    values = [0, 0, 0, 0]
-    for seat, value in pairs:
-        values[seat] = value
-    return (values[0], values[1], values[2], values[3])

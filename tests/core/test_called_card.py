@@ -258,3 +258,22 @@ def test_r5_3_4_halve_partner_is_revealed_by_naming_trumps() -> None:
     state = run(state, ["W trump H"])
     assert _partner_known_to(state, Seat.E)
     assert _partner_known_to(state, Seat.N)
+
+
+def test_decision_18_suit_set_after_a_joker_lead_does_not_trigger_the_duty() -> None:
+    ruleset = rules(after_joker_lead="next_card_sets_suit")
+    state = new_deal(ruleset, V_DEAL, V_KITTY)  # E holds X1, C2 lies in the kitty
+    state = decline_all(run(state, [*auction("S", "7"), "S trump S", "S call CA"]))
+    state = run(state, plays("E DA S D2 W H9 N D4", "E X1 S C8"))
+    assert state.to_act is Seat.W
+    assert _legal(state) == {"CA", "C4"}
+    state = run(state, plays("W C4"))
+    assert not _partner_known_to(state, Seat.E)
+
+
+def test_r6_5_duty_beats_joker_only_when_void_off() -> None:
+    hands = dict(C_DEAL, W="S6 S5 S4 S3 X1 HA HK HQ HJ HT H9 CA C4")
+    state = new_deal(rules(joker_only_when_void=False), hands, "S2 X2 X3")
+    state = decline_all(run(state, [*auction("S", "7"), "S trump S", "S call CA"]))
+    state = run(state, plays("E C7 S C8"))
+    assert _legal(state) == {"CA"}

@@ -9,6 +9,8 @@ to trick 6 of the table.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from esmakker.core.actions import Play
@@ -16,9 +18,11 @@ from esmakker.core.cards import Card, Suit
 from esmakker.core.errors import IllegalActionError, Reason
 from esmakker.core.phase import Phase
 from esmakker.core.play import card_strength, follow_mask, lead_mask, led_suit, trick_winner
+from esmakker.core.presets import PRESET_NAMES
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
-from esmakker.core.state import State
+from esmakker.core.state import State, deal
+from esmakker.core.view import observe
 from play_support import auction, decline_all, new_deal, plays
 from support import rules, run
 
@@ -222,6 +226,18 @@ def test_t6_unled_joker_beats_plain() -> None:
     assert state.tricks[5].winner is Seat.S
 
 
+@pytest.mark.parametrize(
+    ("unled_joker", "winner"), [("beats_plain", Seat.S), ("powerless", Seat.N)]
+)
+def test_t6_literal_hearts_trump_joker_on_a_diamond_trick(unled_joker: str, winner: Seat) -> None:
+    # A 5♦, B joker (void in diamonds), C 9♦, D A♦; hearts are trumps.
+    hands = {"N": "DA HA", "E": "D5", "S": "X1 SA SK SQ SJ ST S9 S8 S7 S6 S5 S4 S3", "W": "D9"}
+    state = new_deal(rules(unled_joker=unled_joker), hands, "S2 X2 X3")
+    state = decline_all(run(state, [*auction("N", "7"), "N trump H", "N call CA"]))
+    state = run(state, plays("E D5 S X1 W D9 N DA"))
+    assert state.tricks[0].winner is winner
+
+
 def test_r6_4_unled_joker_beats_plain_loses_to_trump() -> None:
     state = run(number_contract(rules(unled_joker="beats_plain")), plays(*FILLERS))
     state = run(state, plays("E HK S X2 W S3 N HA"))
@@ -340,3 +356,109 @@ def test_r6_3_led_suit() -> None:
     assert led_suit(_cards("X1"), sets) == -1
     assert led_suit(_cards("X1 X2 SA"), sets) == SPADES
     assert led_suit(_cards("X1 HA SA"), sets) == HEARTS
+
+
+# --- random play against an independent reading of 6.1-6.5 -----------------------------------
+
+
+def _spec_legal(state: State) -> set[Card]:
+    """The cards rules.md 6.1-6.5 (with clarifications 3, 9, 10, decisions 18, 19) allow."""
+    opts = state.rules
+    seat = state.to_act
+    assert seat is not None
+    hand = set(state.hands[seat])
+    trick = state.current_trick
+    contract = observe(state, None).contract
+    assert contract is not None
+    called = contract.called
+    trump = contract.trump
+    bound = False
+    if called is not None and called in hand:
+        dealt_holder = called in state.dealt[0][seat]
+        bound = dealt_holder or seat is contract.declarer
+    if not trick:
+        cards = set(hand)
+        if not state.tricks and opts.no_joker_lead_trick1:
+            cards = {c for c in cards if not c.is_joker} or cards
+        if bound and opts.called_ace_forced_on_own_lead:
+            assert called is not None
+            cards = {c for c in cards if c.suit != called.suit or c == called}
+        return cards
+    lead = trick[0]
+    suit = lead.suit
+    if lead.is_joker and opts.after_joker_lead == "next_card_sets_suit":
+        suit = next((c.suit for c in trick[1:] if not c.is_joker), None)
+    follow = {c for c in hand if suit is not None and c.suit == suit}
+    if follow:
+        cards = follow | (
+            {c for c in hand if c.is_joker} if not opts.joker_only_when_void else set()
+        )
+    else:
+        cards = set(hand)
+    if bound:
+        assert called is not None
+        if not lead.is_joker and lead.suit == called.suit:
+            return {called}
+        if not opts.called_ace_may_be_discarded and called.suit != trump:
+            cards = (cards - {called}) or cards
+    return cards
+
+
+def _spec_winner(state: State, cards: tuple[Card, ...]) -> int:
+    """The index of the winning card by the algorithm of 6.4 (and the JLOR variant)."""
+    contract = observe(state, None).contract
+    assert contract is not None
+    nolo = contract.bid.is_nolo
+    aces_low = nolo and state.rules.nolo_aces_low
+
+    def strength(card: Card) -> int:
+        rank = card.rank or 0
+        return 1 if aces_low and rank == 14 else rank
+
+    if cards[0].is_joker:
+        return 0
+    trump = contract.trump
+    trumps = [i for i, c in enumerate(cards) if trump is not None and c.suit == trump]
+    if trumps:
+        return max(trumps, key=lambda i: strength(cards[i]))
+    jokers = [i for i, c in enumerate(cards) if c.is_joker]
+    if jokers and state.rules.unled_joker == "beats_plain":
+        return jokers[0]
+    led = [i for i, c in enumerate(cards) if c.suit == cards[0].suit]
+    return max(led, key=lambda i: strength(cards[i]))
+
+
+PLAY_OPTIONS = {
+    "first_lead": ["forehand", "declarer"],
+    "no_joker_lead_trick1": [True, False],
+    "unled_joker": ["powerless", "beats_plain"],
+    "joker_only_when_void": [True, False],
+    "after_joker_lead": ["free", "next_card_sets_suit"],
+    "called_ace_forced_on_own_lead": [True, False],
+    "called_ace_may_be_discarded": [True, False],
+    "nolo_aces_low": [True, False],
+}
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_r6_random_play_matches_an_independent_reading_of_the_rules(preset: str) -> None:
+    rng = random.Random(f"spec-{preset}")
+    checked_cards = 0
+    for number in range(40):
+        overrides = {key: rng.choice(values) for key, values in PLAY_OPTIONS.items()}
+        ruleset = RuleSet.from_preset(preset, overrides)
+        state = deal(ruleset, Seat(number % 4), rng)
+        while not state.is_terminal:
+            if state.phase is Phase.PLAY:
+                legal = {a.card for a in state.legal_actions() if isinstance(a, Play)}
+                assert legal == _spec_legal(state), (overrides, state.history[-8:])
+                checked_cards += 1
+                done = len(state.tricks)
+                state = state.apply(Play(rng.choice(sorted(legal))))
+                if len(state.tricks) > done:
+                    trick = state.tricks[-1]
+                    index = _spec_winner(state, trick.cards)
+                    assert trick.winner is trick.leader.next(index), (overrides, trick)
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+    assert checked_cards > 500

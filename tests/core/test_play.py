@@ -428,7 +428,7 @@ def _spec_winner(state: State, cards: tuple[Card, ...]) -> int:
     return max(led, key=lambda i: strength(cards[i]))
 
 
-PLAY_OPTIONS = {
+PLAY_OPTIONS: dict[str, list[str | bool]] = {
     "first_lead": ["forehand", "declarer"],
     "no_joker_lead_trick1": [True, False],
     "unled_joker": ["powerless", "beats_plain"],
@@ -445,7 +445,7 @@ def test_r6_random_play_matches_an_independent_reading_of_the_rules(preset: str)
     rng = random.Random(f"spec-{preset}")
     checked_cards = 0
     for number in range(40):
-        overrides = {key: rng.choice(values) for key, values in PLAY_OPTIONS.items()}
+        overrides: dict[str, str | bool] = {k: rng.choice(v) for k, v in PLAY_OPTIONS.items()}
         ruleset = RuleSet.from_preset(preset, overrides)
         state = deal(ruleset, Seat(number % 4), rng)
         while not state.is_terminal:

@@ -130,6 +130,46 @@ def test_r6_6_double_nolo_all_hands_open_after_the_first_trick() -> None:
     assert _exposure_timeline(state) == [NONE, NONE, NONE, ALL, ALL]
 
 
+@pytest.mark.parametrize(
+    "timing", ["after_first_trick", "after_first_lead", "after_declarer_first_card"]
+)
+@pytest.mark.parametrize("who", ["declarer", "all"])
+def test_r6_6_timing_and_who_options_do_not_change_super_and_double_nolo(
+    timing: str, who: str
+) -> None:
+    # Engine choice: the open_*_bordlaegger options apply to (ren) bordlægger only.
+    options = {"open_timing_bordlaegger": timing, "open_who_bordlaegger": who}
+    state = nolo(rules("kortdrengene", **options), SUITED, "S", "super_bordlaegger")
+    assert _exposure_timeline(state) == [ALL] * 5
+    state = nolo(rules("hjerteres", **options), SUITED, "S", "double_nolo")
+    assert _exposure_timeline(state) == [NONE, NONE, NONE, ALL, ALL]
+
+
+def test_r6_6_super_bordlaegger_hands_are_closed_during_the_exchange() -> None:
+    # Engine choice: "face up before the first lead" is done when the play starts.
+    state = run(new_deal(rules("kortdrengene"), SUITED, JOKERS), auction("S", "super_bordlaegger"))
+    assert state.phase is Phase.EXCHANGE
+    assert exposed(state) == NONE
+    state = run(state, ["S decline"])
+    assert exposed(state) == ALL
+
+
+def test_r6_6_gaa_med_joiner_opens_with_the_declarers_first_card() -> None:
+    # Engine choice: with after_declarer_first_card every nolo hand opens when the
+    # declarer plays his first card, the joiner's own card is not awaited.
+    ruleset = rules("kortdrengene", open_timing_bordlaegger="after_declarer_first_card")
+    state = nolo(ruleset, SUITED, "S", "bordlaegger", joiners=("W",))
+    assert _exposure_timeline(state)[:3] == [NONE, NONE, {Seat.S, Seat.W}]
+
+
+def test_r6_6_open_hands_change_information_only() -> None:
+    state = nolo(rules("kortdrengene"), SUITED, "S", "super_bordlaegger")
+    assert state.to_act is Seat.E
+    state = run(state, plays("E S2"))
+    assert state.to_act is Seat.S
+    assert observe(state, Seat.E).legal_actions == ()
+
+
 @pytest.mark.parametrize("bid", ["sol", "ren_sol"])
 def test_r6_6_sol_and_ren_sol_stay_closed(bid: str) -> None:
     ruleset = rules(open_timing_bordlaegger="after_first_lead", open_who_bordlaegger="all")

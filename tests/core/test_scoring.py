@@ -53,6 +53,11 @@ def two(v: int) -> Scores:
     return (v, -v, v, -v)
 
 
+def two_pair(v: int) -> Scores:
+    """N and E (the HA holder of the played deals) win v each."""
+    return (v, v, -v, -v)
+
+
 def three(v: int) -> Scores:
     return (3 * v, -v, -v, -v)
 
@@ -506,6 +511,18 @@ def test_played_vip_two_flips(ruleset: RuleSet, value: int) -> None:
     assert result.trump.name == "S"
     assert result.tricks == (13, 0, 0, 0)
     assert result.scores == (value, value, -value, -value)
+
+
+def test_played_vip_skipped_first_joker_counts_as_a_flip() -> None:
+    # Engine choice: vip_flips counts every turned card, a skipped first joker too.
+    hands = dict(VIP_HANDS, N="SA SK SQ SJ ST S9 S8 S7 S6 S5 S4 S3 C2")
+    ruleset = rules(vip_joker_rule="skip_first", vip_flip_factor={"1": 1, "2": 2, "3": 3})
+    state = new_deal(ruleset, hands, "X1 S2 X2")
+    steps = [*auction("N", "7 vip"), "N call HA", "N turn", "N turn", "N accept", "N take"]
+    state = run(state, [*steps, "N discard C2", "N discard X1", "N discard X2"])
+    result = _played(state)
+    assert result.tricks == (13, 0, 0, 0)
+    assert result.scores == two_pair(10 * 2 * 2 * 7)
 
 
 def test_played_pywhist_vip_in_clubs_has_no_extra_factor() -> None:

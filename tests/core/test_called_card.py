@@ -175,8 +175,10 @@ def vip_clubs(ruleset: RuleSet | None = None) -> State:
 
 def test_v5_called_ace_in_the_trump_suit_is_legal() -> None:
     state = vip_clubs()
-    assert state._engine.trump == Suit.C
-    assert state._engine.called == Card.CA
+    contract = observe(state, None).contract
+    assert contract is not None
+    assert contract.trump is Suit.C
+    assert contract.called is Card.CA
     assert state.to_act is Seat.E
 
 

@@ -68,11 +68,6 @@ def test_r6_5_others_follow_the_called_suit_freely() -> None:
     assert _legal(state) == {"CK", "CQ", "CJ", "CT", "C9", "C8"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: a seat that revokes on a lead of the called suit is told "
-    "'called card must be played' instead of must_follow_suit / joker_only_when_void",
-)
 def test_r6_2_revoke_on_called_suit_lead_is_a_follow_suit_error() -> None:
     state = run(declared(), plays("E C7"))
     assert _illegal(state, "S play SA") is Reason.MUST_FOLLOW_SUIT

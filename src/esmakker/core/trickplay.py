@@ -95,11 +95,8 @@ def _explain(engine: Engine, card: int, hand: int) -> tuple[Reason, str]:
         )
     suit = led_suit(engine.trick, engine.rules)
     if suit >= 0 and hand & SUIT_MASKS[suit]:
-        if (
-            engine.trick[0] < JOKER_BASE
-            and engine.trick[0] // 13 == engine.called // 13
-            and card != engine.called
-        ):
+        bound = engine.to_act == engine.duty_holder and hand >> engine.called & 1
+        if bound and engine.trick[0] < JOKER_BASE and engine.trick[0] // 13 == engine.called // 13:
             return (
                 Reason.CALLED_CARD_MUST_BE_PLAYED,
                 f"the called card {called} must be played when its suit is led (R6.5)",

@@ -151,13 +151,20 @@ class RuleSet:
 
     @property
     def overrides(self) -> dict[str, Any]:
-        """Return the options that differ from the preset, as JSON-ready values."""
+        """Return the options that differ from the preset, as JSON-ready values.
+
+        A changed ``scoring_scheme`` comes first: loading applies its bundle before
+        the other overrides, so they are measured against the preset with that scheme.
+        """
         base = RuleSet.from_preset(self.preset)
-        return {
-            key: _to_json(getattr(self, key))
-            for key in option_names()
-            if getattr(self, key) != getattr(base, key)
-        }
+        changed: dict[str, Any] = {}
+        if self.scoring_scheme != base.scoring_scheme:
+            changed["scoring_scheme"] = self.scoring_scheme
+            base = RuleSet.from_preset(self.preset, {"scoring_scheme": self.scoring_scheme})
+        for key in option_names():
+            if key != "scoring_scheme" and getattr(self, key) != getattr(base, key):
+                changed[key] = _to_json(getattr(self, key))
+        return changed
 
     def option(self, key: str) -> Any:
         """Return one option's JSON-ready value."""
@@ -329,12 +336,15 @@ def _validate_collections(rules: RuleSet) -> None:
     _check_subset("attachment_order", rules.attachment_order, ATTACHMENTS)
     if rules.partner_card_cascade not in _CASCADES:
         _fail("rule option partner_card_cascade must be ['A', 'K'] or ['A', 'K', 'Q', 'J']")
-    _check_map("nolo_anchor", rules.nolo_anchor, rules.nolo_contracts, range(7, 14))
-    _check_map("nolo_values", rules.nolo_values, rules.nolo_contracts, range(1, 100001))
-    _check_map("attachment_factor", rules.attachment_factor, rules.attachments, range(1, 101))
+    nolos, attachments = rules.nolo_contracts, rules.attachments
+    _check_map("nolo_anchor", rules.nolo_anchor, nolos, range(7, 14), NOLO_CONTRACTS)
+    _check_map("nolo_values", rules.nolo_values, nolos, range(1, 100001), NOLO_CONTRACTS)
+    _check_map(
+        "attachment_factor", rules.attachment_factor, attachments, range(1, 101), ATTACHMENTS
+    )
     if rules.vip_flip_factor is not None:
         counts = tuple(str(n) for n in range(1, rules.kitty_size + 1))
-        _check_map("vip_flip_factor", rules.vip_flip_factor, counts, range(1, 101))
+        _check_map("vip_flip_factor", rules.vip_flip_factor, counts, range(1, 101), counts)
 
 
 def _check_subset(key: str, values: tuple[str, ...], allowed: tuple[str, ...]) -> None:
@@ -345,8 +355,15 @@ def _check_subset(key: str, values: tuple[str, ...], allowed: tuple[str, ...]) -
         _fail(f"rule option {key} lists a value twice: {list(values)}")
 
 
-def _check_map(key: str, pairs: Pairs, needed: tuple[str, ...], allowed: range) -> None:
+def _check_map(
+    key: str, pairs: Pairs, needed: tuple[str, ...], allowed: range, known: tuple[str, ...]
+) -> None:
     mapping = dict(pairs)
+    for name in mapping:
+        if name not in known:
+            _fail(
+                f"rule option {key} has an entry for {name!r}, which is not one of {', '.join(known)}"
+            )
     for name in needed:
         if name not in mapping:
             _fail(f"rule option {key} has no entry for {name!r}")

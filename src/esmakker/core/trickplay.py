@@ -75,7 +75,7 @@ def check(engine: Engine, action: Action) -> tuple[Reason, str] | None:
     card = int(action.card)
     hand = engine.hands[engine.to_act]
     if not hand >> card & 1:
-        return Reason.CARD_NOT_IN_HAND, f"{action.card} is not in the hand"
+        return Reason.CARD_NOT_IN_HAND, f"{action.card} is not in the hand (R6.2)"
     if legal_mask(engine) >> card & 1:
         return None
     return _explain(engine, card, hand)

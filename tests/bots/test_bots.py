@@ -7,6 +7,7 @@ import random
 import pytest
 
 from esmakker.bots import BOT_NAMES, Bot, RandomBot, make_bot
+from esmakker.core.actions import IRON
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.core.state import deal
@@ -31,6 +32,20 @@ def test_random_bot_is_deterministic_given_its_rng() -> None:
     assert first == [RandomBot(random.Random(9)).act(view) for _ in range(3)]
     claims = [RandomBot(random.Random(s)).claim_iron(view) for s in range(200)]
     assert 60 < sum(claims) < 140  # about half
+
+
+def test_random_bot_claims_iron_half_the_time_when_it_is_to_act() -> None:
+    rules = RuleSet.from_preset("hilmarshelte")
+    for seed in range(20000):
+        state = deal(rules, Seat.N, random.Random(seed))
+        if IRON in state.legal_actions():
+            break
+    else:
+        pytest.fail("no deal gives forehand an iron hand")
+    view = observe(state, Seat.E)
+    choices = [RandomBot(random.Random(s)).act(view) for s in range(200)]
+    assert 60 < choices.count(IRON) < 140
+    assert all(choice in view.legal_actions for choice in choices)
 
 
 def test_random_bot_refuses_a_view_without_actions() -> None:

@@ -5,12 +5,17 @@ from __future__ import annotations
 import random
 
 from esmakker.bots.base import Bot
-from esmakker.core.actions import Action
+from esmakker.core.actions import IRON, Action
 from esmakker.core.view import PlayerView
 
 
 class RandomBot(Bot):
-    """Choose uniformly among ``view.legal_actions``; claim iron hand half the time."""
+    """Choose uniformly among ``view.legal_actions``; claim iron hand half the time.
+
+    Iron hand is claimed with probability 0.5 whenever it is offered, out of turn
+    (``claim_iron``) or to the seat to act (among its legal actions); otherwise the
+    bot chooses uniformly among the other actions.
+    """
 
     name = "random"
 
@@ -23,9 +28,14 @@ class RandomBot(Bot):
         Raises:
             ValueError: if the view offers no action (the seat is not to act).
         """
-        if not view.legal_actions:
+        actions = view.legal_actions
+        if not actions:
             raise ValueError(f"{view.seat} has no legal action to choose from")
-        return self.rng.choice(view.legal_actions)
+        if IRON in actions:
+            if self.claim_iron(view):
+                return IRON
+            actions = tuple(action for action in actions if action != IRON)
+        return self.rng.choice(actions)
 
     def claim_iron(self, view: PlayerView) -> bool:
         """Return ``True`` with probability 0.5."""

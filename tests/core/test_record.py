@@ -357,7 +357,7 @@ def test_bad_deal() -> None:
     assert isinstance(error.__cause__, InvalidDealError)
     data = _data()
     data["deal"]["kitty"] = "C3 C3 X3"
-    assert str(_error(data)).startswith("deal: the kitty holds ")
+    assert str(_error(data)) == "deal: the kitty lists a card twice: C3 C3 X3"
 
 
 def test_malformed_action() -> None:

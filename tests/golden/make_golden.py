@@ -20,8 +20,8 @@ from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.core.state import State
 
-sys.path.insert(0, str(Path(__file__).parent))
-from scenarios import SCENARIOS, Scenario
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from golden.scenarios import SCENARIOS, Scenario
 
 RECORDS = Path(__file__).parent / "records"
 ATTEMPTS = 200_000
@@ -145,7 +145,7 @@ def main() -> None:
         state = find(scenario)
         meta = {"scenario": scenario.name, "source": scenario.source}
         (RECORDS / f"{scenario.name}.json").write_text(dumps(record_of(state, meta)) + "\n")
-        print(scenario.name, state.result())
+        print(scenario.name, state.result())  # noqa: T201
 
 
 if __name__ == "__main__":

@@ -24,6 +24,24 @@ HIDDEN = "??"
 """How a card the seat has not seen is written in a view's history."""
 
 
+@dataclass(frozen=True, slots=True)
+class HiddenCards:
+    """A step whose cards the seat has not seen: ``discard ??`` or ``take ?? ??``."""
+
+    verb: str
+    count: int
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *(HIDDEN,) * self.count))
+
+
+def _step_text(action: Action | HiddenCards) -> str:
+    return str(action) if isinstance(action, HiddenCards) else format_action(action)
+
+
+_DISCARD_HIDDEN = HiddenCards("discard", 1)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ContractView:
     """The contract as one seat knows it."""
@@ -62,8 +80,8 @@ class PlayerView:
     """The cards this seat laid away in the exchange."""
     calls: tuple[tuple[Seat, Action], ...]
     """The auction so far (public)."""
-    history: tuple[str, ...]
-    """Every step in notation, cards the seat has not seen written as ``??``."""
+    steps: tuple[tuple[Seat, Action | HiddenCards], ...]
+    """Every step; what the seat has not seen is a ``HiddenCards`` in place of the action."""
     contract: ContractView | None
     leader: Seat | None
     trick: tuple[Card, ...]
@@ -71,6 +89,11 @@ class PlayerView:
     won: tuple[int, int, int, int]
     legal_actions: tuple[Action, ...]
     result: Result | None
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """Return every step in notation, cards the seat has not seen written as ``??``."""
+        return tuple(f"{seat.name} {_step_text(action)}" for seat, action in self.steps)
 
     def to_json(self) -> dict[str, Any]:
         """Return the view as JSON-ready data (cards and actions in notation)."""
@@ -131,7 +154,7 @@ def observe(state: State, seat: Seat | None) -> PlayerView:
         kitty_seen=CardSet(known),
         discarded=CardSet(engine.discarded[index]) if index >= 0 else CardSet(),
         calls=_calls(engine),
-        history=tuple(_censor(engine, index, known, s, a) for s, a in engine.log),
+        steps=tuple((SEATS[s], _censor(index, known, s, a)) for s, a in engine.log),
         contract=_contract(engine, index),
         leader=state.leader,
         trick=state.current_trick,
@@ -164,16 +187,15 @@ def _calls(engine: Engine) -> tuple[tuple[Seat, Action], ...]:
     return tuple(calls)
 
 
-def _censor(engine: Engine, observer: int, known: int, seat: int, action: Action) -> str:
-    """Write a step as the observer may see it: others' discards and unseen takes as ??."""
-    name = SEATS[seat].name
+def _censor(observer: int, known: int, seat: int, action: Action) -> Action | HiddenCards:
+    """Return the step's action as the observer may see it (others' discards hidden)."""
     if seat == observer:
-        return f"{name} {format_action(action)}"
+        return action
     if isinstance(action, Discard):
-        return f"{name} discard {HIDDEN}"
+        return _DISCARD_HIDDEN
     if isinstance(action, Take) and action.cards is not None and action.cards.mask & ~known:
-        return f"{name} take " + " ".join(HIDDEN for _ in action.cards)
-    return f"{name} {format_action(action)}"
+        return HiddenCards("take", len(action.cards))
+    return action
 
 
 def _contract(engine: Engine, seat: int) -> ContractView | None:

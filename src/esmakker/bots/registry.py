@@ -6,9 +6,19 @@ import random
 from collections.abc import Callable
 
 from esmakker.bots.base import Bot
+from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.random_bot import RandomBot
 
-_FACTORIES: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot}
+
+def _beginner(rng: random.Random) -> Bot:
+    return HeuristicBot(rng, level="beginner")
+
+
+_FACTORIES: dict[str, Callable[[random.Random], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "beginner": _beginner,
+}
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 
 

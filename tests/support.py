@@ -17,9 +17,7 @@ def rules(preset: str = "wikipedia", **overrides: Any) -> RuleSet:
     return RuleSet.from_preset(preset, overrides)
 
 
-def make_state(
-    ruleset: RuleSet, dealer: str, hands: Mapping[str, str], kitty: str
-) -> State:
+def make_state(ruleset: RuleSet, dealer: str, hands: Mapping[str, str], kitty: str) -> State:
     """Return a deal from notation: ``hands`` maps ``"N"`` … to 13 cards, ``kitty`` in turning order."""
     sets = [CardSet.parse(hands[seat.name]) for seat in Seat]
     return State.new(ruleset, Seat.parse(dealer), sets, tuple(Card.parse(c) for c in kitty.split()))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from esmakker.core.actions import HOLD, JOIN, PASS, Action, Bid, Hold, Join, Pass
+from esmakker.core.actions import HOLD, IRON, JOIN, PASS, Action, Bid, Hold, Join, Pass
 from esmakker.core.cards import JOKERS_MASK
 from esmakker.core.errors import Reason
 from esmakker.core.ladder import all_bids, legal_bids, overcalls
@@ -85,6 +85,8 @@ def _must_open(engine: Engine) -> bool:
 def legal(engine: Engine) -> list[Action]:
     """Return the calls open to the seat to act: pass, hold, join, then bids low to high."""
     calls: list[Action] = [] if _must_open(engine) else [PASS]
+    if may_claim_iron(engine, engine.to_act):
+        calls.insert(0, IRON)
     if _may_hold(engine):
         calls.append(HOLD)
     if _may_join(engine):

@@ -190,10 +190,14 @@ class Engine:
         if self.phase not in expected:
             return (
                 Reason.WRONG_PHASE,
-                f"{format_action(action)} is not an action of the {self.phase} phase",
+                f"{format_action(action)} is not an action of the {self.phase} phase (R5.1)",
             )
         if seat != self.to_act:
-            return Reason.NOT_YOUR_TURN, f"it is {_SEAT[self.to_act]}'s turn, not {_SEAT[seat]}'s"
+            rule = _TURN_RULE[self.phase]
+            return (
+                Reason.NOT_YOUR_TURN,
+                f"it is {_SEAT[self.to_act]}'s turn, not {_SEAT[seat]}'s ({rule})",
+            )
         return _PHASE_CHECK[self.phase](self, action)
 
     def apply(self, seat: int, action: Action) -> None:
@@ -383,6 +387,14 @@ from esmakker.core.actions import (  # noqa: E402  (tables after the class they 
     Turn,
 )
 
+_TURN_RULE = {
+    Phase.AUCTION: "R4.1",
+    Phase.TRUMP: "R5.3",
+    Phase.CALL: "R5.2",
+    Phase.VIP: "R5.3.2",
+    Phase.EXCHANGE: "R5.4",
+    Phase.PLAY: "R6.1",
+}
 _PHASE_OF: dict[type, tuple[Phase, ...]] = {
     Pass: (Phase.AUCTION,),
     Bid: (Phase.AUCTION,),

@@ -117,7 +117,10 @@ def check(engine: Engine, action: Action) -> tuple[Reason, str] | None:
     if action.cards is None:
         return None
     if action.cards.mask & ~engine.kitty:
-        return Reason.CARD_NOT_IN_KITTY, f"{action.cards} is not among the kitty cards on offer"
+        return (
+            Reason.CARD_NOT_IN_KITTY,
+            f"{action.cards} is not among the kitty cards on offer (R5.4)",
+        )
     if action.cards.mask != engine.kitty and not _partial(engine):
         return (
             Reason.NOT_ALLOWED_BY_RULES,
@@ -129,11 +132,16 @@ def check(engine: Engine, action: Action) -> tuple[Reason, str] | None:
 def _check_discard(engine: Engine, action: Discard) -> tuple[Reason, str] | None:
     seat, card = engine.to_act, int(action.card)
     if not engine.to_discard:
-        return Reason.NOT_ALLOWED_BY_RULES, "nothing is to be laid away: take kitty cards first"
+        return (
+            Reason.NOT_ALLOWED_BY_RULES,
+            "nothing is to be laid away: take kitty cards first (R5.4)",
+        )
     if not engine.hands[seat] >> card & 1:
-        return Reason.CARD_NOT_IN_HAND, f"{action.card} is not in the hand"
+        return Reason.CARD_NOT_IN_HAND, f"{action.card} is not in the hand (R5.4)"
     if not may_discard(engine, seat, card):
-        why = f"{action.card} is the called card: its holder may not lay it away (decisions.md)"
+        why = (
+            f"{action.card} is the called card: its holder may not lay it away (R6.5, decision 14)"
+        )
         return Reason.CALLED_CARD_MAY_NOT_BE_DISCARDED, why
     return None
 

@@ -62,9 +62,24 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
-SCORING_SCHEME_OPTIONS: dict[str, dict[str, Any]] = {
-    # Wikipedia's simple system (rules.md 7.1) as recommended there.
-    "simple": {},
+_SCHEMES: dict[str, dict[str, Any]] = {
+    # Wikipedia's simple system (rules.md 7.1) as recommended there: the section 9 defaults.
+    "simple": {
+        "base_unit": 10,
+        "made_formula": "base_x_1_plus_over",
+        "failed_formula": "2_base_x_under",
+        "attachment_factor": (("gode", 2), ("halve", 2), ("sans", 2), ("staerke", 2), ("vip", 2)),
+        "vip_flip_factor": None,
+        "nolo_values": (
+            ("bordlaegger", 150),
+            ("double_nolo", 200),
+            ("ren_bordlaegger", 200),
+            ("ren_sol", 100),
+            ("sol", 50),
+            ("super_bordlaegger", 200),
+        ),
+        "nolo_fail_factor": 2,
+    },
     # PeterSR/pywhist Ruleset.default(): base 5, gode x1, vip x flips (landscape.md 6.1 A).
     "pywhist": {
         "base_unit": 5,
@@ -123,6 +138,11 @@ SCORING_SCHEME_OPTIONS: dict[str, dict[str, Any]] = {
     },
 }
 
+SCORING_SCHEME_OPTIONS: dict[str, dict[str, Any]] = {
+    name: {**_SCHEMES["simple"], **options} for name, options in _SCHEMES.items()
+}
+"""Every scheme sets every scoring option, so choosing one resets the others."""
+
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
 
 
@@ -138,4 +158,5 @@ def preset_options(name: str) -> Mapping[str, Any]:
             f"preset {name!r} is unknown (expected one of {', '.join(PRESET_NAMES)})"
         )
     scheme = preset.get("scoring_scheme", "simple")
-    return {**SCORING_SCHEME_OPTIONS[scheme], **preset}
+    options = {key: value for key, value in preset.items() if key != "scoring_scheme"}
+    return {**SCORING_SCHEME_OPTIONS[scheme], **options}

@@ -115,7 +115,6 @@ class RuleSet:
     double_redouble: bool = False
     marker_card: bool = False
     # 7 scoring
-    scoring_scheme: str = "simple"
     base_unit: int = 10
     made_formula: str = "base_x_1_plus_over"
     failed_formula: str = "2_base_x_under"
@@ -142,7 +141,7 @@ class RuleSet:
 
         options = dict(preset_options(preset))
         overrides = dict(overrides or {})
-        scheme = overrides.get("scoring_scheme")
+        scheme = overrides.pop("scoring_scheme", None)
         if scheme is not None:
             options.update(scoring_scheme_options(str(scheme)))
         for key, value in overrides.items():
@@ -158,6 +157,14 @@ class RuleSet:
             for key in option_names()
             if getattr(self, key) != getattr(base, key)
         }
+
+    @property
+    def scoring_scheme(self) -> str:
+        """Return the named scoring scheme these options match, or ``custom``."""
+        for name, options in _scheme_table().items():
+            if all(getattr(self, key) == value for key, value in options.items()):
+                return name
+        return "custom"
 
     def option(self, key: str) -> Any:
         """Return one option's JSON-ready value."""
@@ -191,14 +198,25 @@ def option_names() -> tuple[str, ...]:
 
 
 def scoring_scheme_options(scheme: str) -> dict[str, Any]:
-    """Return the scoring options a named scheme stands for (landscape.md 6.1)."""
+    """Return the scoring options a named scheme stands for (landscape.md 6.1).
+
+    ``scoring_scheme`` is a shorthand accepted by ``from_preset``: it expands to
+    these section 9 keys, and only the keys are stored.
+
+    Raises:
+        RulesConfigError: if no scheme has that name.
+    """
     if scheme not in SCORING_SCHEMES:
         raise RulesConfigError(
             f"scoring_scheme {scheme!r} is unknown (expected one of {', '.join(SCORING_SCHEMES)})"
         )
+    return dict(_scheme_table()[scheme])
+
+
+def _scheme_table() -> dict[str, dict[str, Any]]:
     from esmakker.core.presets import SCORING_SCHEME_OPTIONS
 
-    return {"scoring_scheme": scheme, **SCORING_SCHEME_OPTIONS[scheme]}
+    return SCORING_SCHEME_OPTIONS
 
 
 # --- value checking -------------------------------------------------------------------
@@ -235,7 +253,6 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
         "after_declarer_first_card",
     ),
     "open_who_bordlaegger": ("declarer", "all"),
-    "scoring_scheme": SCORING_SCHEMES,
     "base_unit": (10, 5, 1),
     "made_formula": (
         "base_x_1_plus_over",
@@ -329,12 +346,16 @@ def _validate_collections(rules: RuleSet) -> None:
     _check_subset("attachment_order", rules.attachment_order, ATTACHMENTS)
     if rules.partner_card_cascade not in _CASCADES:
         _fail("rule option partner_card_cascade must be ['A', 'K'] or ['A', 'K', 'Q', 'J']")
-    _check_map("nolo_anchor", rules.nolo_anchor, rules.nolo_contracts, range(7, 14))
-    _check_map("nolo_values", rules.nolo_values, rules.nolo_contracts, range(1, 100001))
-    _check_map("attachment_factor", rules.attachment_factor, rules.attachments, range(1, 101))
+    nolos, attachments = rules.nolo_contracts, rules.attachments
+    _check_map("nolo_anchor", rules.nolo_anchor, nolos, range(7, 14), NOLO_CONTRACTS)
+    _check_map("nolo_values", rules.nolo_values, nolos, range(1, 100001), NOLO_CONTRACTS)
+    _check_map(
+        "attachment_factor", rules.attachment_factor, attachments, range(1, 101), ATTACHMENTS
+    )
     if rules.vip_flip_factor is not None:
         counts = tuple(str(n) for n in range(1, rules.kitty_size + 1))
-        _check_map("vip_flip_factor", rules.vip_flip_factor, counts, range(1, 101))
+        flips = ("1", "2", "3")
+        _check_map("vip_flip_factor", rules.vip_flip_factor, counts, range(1, 101), flips)
 
 
 def _check_subset(key: str, values: tuple[str, ...], allowed: tuple[str, ...]) -> None:
@@ -345,8 +366,15 @@ def _check_subset(key: str, values: tuple[str, ...], allowed: tuple[str, ...]) -
         _fail(f"rule option {key} lists a value twice: {list(values)}")
 
 
-def _check_map(key: str, pairs: Pairs, needed: tuple[str, ...], allowed: range) -> None:
+def _check_map(
+    key: str, pairs: Pairs, needed: tuple[str, ...], allowed: range, known: tuple[str, ...]
+) -> None:
     mapping = dict(pairs)
+    for name in mapping:
+        if name not in known:
+            _fail(
+                f"rule option {key} has an entry for {name!r}, which is not one of {', '.join(known)}"
+            )
     for name in needed:
         if name not in mapping:
             _fail(f"rule option {key} has no entry for {name!r}")

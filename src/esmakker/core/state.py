@@ -268,10 +268,10 @@ def _check_deal(rules: RuleSet, hands: Sequence[CardSet], kitty: Sequence[Card])
     for seat, hand in zip(SEATS, hands, strict=True):
         if len(hand) != 13:
             raise InvalidDealError(f"{seat.name} holds {len(hand)} cards; each seat gets 13")
-    if len(kitty) != rules.kitty_size or len(set(kitty)) != len(kitty):
-        raise InvalidDealError(
-            f"the kitty holds {len(kitty)} distinct card(s); it needs {rules.kitty_size}"
-        )
+    if len(set(kitty)) != len(kitty):
+        raise InvalidDealError(f"the kitty lists a card twice: {' '.join(c.name for c in kitty)}")
+    if len(kitty) != rules.kitty_size:
+        raise InvalidDealError(f"the kitty holds {len(kitty)} card(s); it needs {rules.kitty_size}")
     seen = 0
     for part in (*(h.mask for h in hands), *(1 << c for c in kitty)):
         if seen & part:

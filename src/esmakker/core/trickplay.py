@@ -82,7 +82,7 @@ def check(engine: Engine, action: Action) -> tuple[Reason, str] | None:
     card = int(action.card)
     hand = engine.hands[engine.to_act]
     if not hand >> card & 1:
-        return Reason.CARD_NOT_IN_HAND, f"{action.card} is not in the hand"
+        return Reason.CARD_NOT_IN_HAND, f"{action.card} is not in the hand (R6.2)"
     if legal_mask(engine) >> card & 1:
         return None
     return _explain(engine, card, hand)
@@ -102,11 +102,8 @@ def _explain(engine: Engine, card: int, hand: int) -> tuple[Reason, str]:
         )
     suit = led_suit(engine.trick, engine.rules)
     if suit >= 0 and hand & SUIT_MASKS[suit]:
-        if (
-            engine.trick[0] < JOKER_BASE
-            and engine.trick[0] // 13 == engine.called // 13
-            and card != engine.called
-        ):
+        bound = engine.to_act == engine.duty_holder and hand >> engine.called & 1
+        if bound and engine.trick[0] < JOKER_BASE and engine.trick[0] // 13 == engine.called // 13:
             return (
                 Reason.CALLED_CARD_MUST_BE_PLAYED,
                 f"the called card {called} must be played when its suit is led (R6.5)",

@@ -1,0 +1,274 @@
+"""The ``esmakker`` command: ``sim``, ``replay``, ``bench engine``.
+
+Errors of the user's making (an unknown preset, a bad override, an unreadable or
+inconsistent file) end the command with one line on stderr and a non-zero exit
+code, never a traceback: 2 for bad arguments, 1 for a file that cannot be read or
+replayed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from esmakker import __version__
+from esmakker.core.errors import EsmakkerError, RulesConfigError
+from esmakker.core.presets import PRESET_NAMES, preset_options
+from esmakker.core.record import HandRecord, dumps, iter_jsonl, load, record_of
+from esmakker.core.rules import RuleSet
+from esmakker.sim.runner import SimDeal, simulate_deals, summarise
+
+PROG = "esmakker"
+
+
+class UsageError(Exception):
+    """A command-line argument that makes no sense (exit code 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.handler is None:
+            raise UsageError("a command is required: sim, replay or bench (see --help)")
+        code: int = args.handler(args)
+        return code
+    except BrokenPipeError:  # the reader went away (``esmakker replay … | head``)
+        _silence_stdout()
+        return 1
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else 0
+    except UsageError as exc:
+        return _fail(str(exc), 2)
+    except RulesConfigError as exc:
+        return _fail(str(exc), 2)
+    except (EsmakkerError, OSError) as exc:
+        return _fail(_one_line(exc), 1)
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file behind stdout (tests)
+        pass
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return code
+
+
+def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror or exc}"
+    return " ".join(str(exc).split())
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog=PROG, description="Danish call-ace whist: simulate, replay, bench.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.set_defaults(handler=None)
+    commands = parser.add_subparsers(title="commands", parser_class=_Parser)
+    _add_sim(commands)
+    _add_replay(commands)
+    _add_bench(commands)
+    return parser
+
+
+# --- sim -------------------------------------------------------------------------------------
+
+
+def _add_sim(commands: Any) -> None:
+    sim = commands.add_parser("sim", help="play random deals with bots and summarise them")
+    sim.add_argument("--preset", default="wikipedia", help=f"one of {', '.join(PRESET_NAMES)}")
+    sim.add_argument("--deals", type=_positive, default=1000, help="number of deals (1000)")
+    sim.add_argument("--seed", default="1", help="run seed; deal k uses the seed 'SEED/k' (1)")
+    sim.add_argument(
+        "--bots",
+        default="random,random,random,random",
+        help="4 to 6 comma-separated bot names, clockwise from the first dealer",
+    )
+    sim.add_argument(
+        "--override",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option of rules.md section 9; VALUE is JSON or a plain word",
+    )
+    sim.add_argument("--out", type=Path, help="write the hand records to this .jsonl file")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.set_defaults(handler=_sim)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return value
+
+
+def _overrides(items: Sequence[str]) -> dict[str, Any]:
+    overrides: dict[str, Any] = {}
+    for item in items:
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise UsageError(f"--override {item!r}: expected KEY=VALUE")
+        try:
+            overrides[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            overrides[key.strip()] = value.strip()
+    return overrides
+
+
+def _sim(args: argparse.Namespace) -> int:
+    bots = [name.strip() for name in args.bots.split(",")]
+    overrides = _overrides(args.override)
+    _check_rules(args.preset, overrides)
+    try:
+        deals = simulate_deals(args.preset, args.deals, args.seed, bots, overrides)
+    except ValueError as exc:
+        raise UsageError(f"--bots {args.bots}: {exc}") from exc
+    if args.out is None:
+        summary = summarise(d.state for d in deals)
+    else:
+        with args.out.open("w", encoding="utf-8") as out:
+            summary = summarise(d.state for d in _written(deals, out))
+    header = {"preset": args.preset, "overrides": overrides, "seed": args.seed, "bots": bots}
+    if args.json:
+        print(json.dumps({**header, **summary}))
+    else:
+        print(_summary_text(header, summary, args.out))
+    return 0
+
+
+def _check_rules(preset: str, overrides: dict[str, Any]) -> None:
+    try:
+        preset_options(preset)
+    except RulesConfigError as exc:
+        raise UsageError(f"--preset: {exc}") from exc
+    try:
+        RuleSet.from_preset(preset, overrides)
+    except RulesConfigError as exc:
+        raise UsageError(f"--override: {exc}") from exc
+
+
+def _written(deals: Iterator[SimDeal], out: TextIO) -> Iterator[SimDeal]:
+    """Pass the deals on, writing each one's hand record as a line of ``out``."""
+    for sim_deal in deals:
+        out.write(dumps(record_of(sim_deal.state, sim_deal.meta())) + "\n")
+        yield sim_deal
+
+
+def _summary_text(header: dict[str, Any], summary: dict[str, Any], out: Path | None) -> str:
+    rules = header["preset"] + "".join(
+        f" {k}={json.dumps(v)}" for k, v in header["overrides"].items()
+    )
+    lines = [
+        f"{rules}: {summary['deals']} deals, seed {header['seed']}, bots {','.join(header['bots'])}",
+        f"played {summary['played']}, redeals {summary['redeals']} "
+        f"(all pass {summary['redeals_all_pass']}, iron hand {summary['redeals_iron_hand']})",
+    ]
+    if summary["contracts"]:
+        shares = ", ".join(f"{k} {v:.1%}" for k, v in summary["contracts"].items())
+        lines.append(f"contracts: {shares}")
+    families = summary["contracts_by_family"]
+    for family in ("number", "nolo"):
+        rate = summary["make_rate"][family]
+        if rate is not None:
+            lines.append(f"{family} contracts made: {rate:.1%} of {families[family]}")
+    lines.append(f"mean |score| per seat and played deal: {summary['mean_abs_score']:.1f}")
+    lines.append(f"zero-sum: {'yes' if summary['zero_sum'] else 'NO'}")
+    if out is not None:
+        lines.append(f"records written to {out}")
+    return "\n".join(lines)
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+
+def _add_replay(commands: Any) -> None:
+    replay = commands.add_parser("replay", help="replay a hand record and print its result")
+    replay.add_argument("file", type=Path, help="a .json record, or a .jsonl file of records")
+    replay.add_argument("--json", action="store_true", help="print exactly the result object")
+    replay.set_defaults(handler=_replay)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    path: Path = args.file
+    records = iter_jsonl(path) if path.suffix == ".jsonl" else iter([load(path)])
+    for number, record in enumerate(records, start=1):
+        if args.json:
+            print(json.dumps(record.result, ensure_ascii=False))
+        else:
+            print(_result_text(record, number if path.suffix == ".jsonl" else None))
+    return 0
+
+
+def _result_text(record: HandRecord, number: int | None) -> str:
+    prefix = "" if number is None else f"{number}: "
+    result = record.result
+    if result is None:
+        return f"{prefix}unfinished after {len(record.steps)} action(s)"
+    scores = " ".join(f"{seat} {score:+d}" for seat, score in result["scores"].items())
+    if result["outcome"] == "redeal":
+        return f"{prefix}redeal; scores {scores}"
+    side = result["declarer"]
+    if result["partner"] is not None:
+        side += f"+{result['partner']}"
+    trump = result["trump"] or "none"
+    called = f", called {result['called']}" if result["called"] else ""
+    verdict = "made" if result["made"] else "failed"
+    return (
+        f"{prefix}{result['contract']} by {side} (trump {trump}{called}): "
+        f"{result['declarer_side_tricks']} tricks, {verdict}; scores {scores}"
+    )
+
+
+# --- bench -----------------------------------------------------------------------------------
+
+
+def _add_bench(commands: Any) -> None:
+    bench = commands.add_parser("bench", help="measure speed")
+    bench.add_argument("target", choices=["engine"], help="what to measure")
+    bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement (5)")
+    bench.add_argument("--preset", default="wikipedia", help=f"one of {', '.join(PRESET_NAMES)}")
+    bench.add_argument("--seed", type=int, default=1, help="random seed (1)")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.set_defaults(handler=_bench)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    _check_rules(args.preset, {})
+    try:
+        bench = importlib.import_module("esmakker.bench")
+    except ImportError:
+        return _fail("the benchmark module esmakker.bench is not installed", 1)
+    figures = bench.engine_bench(seconds=args.seconds, preset=args.preset, seed=args.seed)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value:,.1f}" if isinstance(value, float) else f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -23,7 +23,7 @@ from esmakker.core.engine import Engine
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import SEATS
-from esmakker.core.state import deal
+from esmakker.core.state import State, deal
 
 
 def engine_bench(
@@ -42,7 +42,7 @@ def engine_bench(
 
 
 def _rate(
-    play_deal: Callable[[RuleSet, int, random.Random], None],
+    play_deal: Callable[[RuleSet, int, random.Random], object],
     rules: RuleSet,
     seconds: float,
     seed: int,
@@ -61,23 +61,25 @@ def _rate(
             return count / (now - start)
 
 
-def _public_deal(rules: RuleSet, dealer: int, rng: random.Random) -> None:
-    """Play one random deal through the immutable ``State``."""
+def _public_deal(rules: RuleSet, dealer: int, rng: random.Random) -> State:
+    """Play one random deal through the immutable ``State``; return the final state."""
     state = deal(rules, SEATS[dealer], rng)
     while not state.is_terminal:
         state = state.apply(rng.choice(state.legal_actions()))
+    return state
 
 
-def _fast_deal(rules: RuleSet, dealer: int, rng: random.Random) -> None:
-    """Play one random deal on a bare ``Engine`` (the fast path)."""
+def _fast_deal(rules: RuleSet, dealer: int, rng: random.Random) -> Engine:
+    """Play one random deal on a bare ``Engine`` (the fast path); return the engine."""
     engine = _fast_new(rules, dealer, rng)
     random_bits = rng.getrandbits  # random_bits(32) * n >> 32: uniform in range(n), bias < 1e-8
     while engine.phase is not _PLAY:
         if engine.phase is _DONE:
-            return
+            return engine
         actions = engine.legal_actions()
         engine.apply_unchecked(engine.to_act, actions[random_bits(32) * len(actions) >> 32])
     _fast_play(engine, random_bits)
+    return engine
 
 
 def _fast_play(engine: Engine, random_bits: Callable[[int], int]) -> None:

@@ -72,12 +72,12 @@ def _public_deal(rules: RuleSet, dealer: int, rng: random.Random) -> State:
 def _fast_deal(rules: RuleSet, dealer: int, rng: random.Random) -> Engine:
     """Play one random deal on a bare ``Engine`` (the fast path); return the engine."""
     engine = _fast_new(rules, dealer, rng)
-    random_bits = rng.getrandbits  # random_bits(32) * n >> 32: uniform in range(n), bias < 1e-8
+    random_bits = rng.getrandbits  # random_bits(30) % n: uniform in range(n), bias < n / 2**30
     while engine.phase is not _PLAY:
         if engine.phase is _DONE:
             return engine
         actions = engine.legal_actions()
-        engine.apply_unchecked(engine.to_act, actions[random_bits(32) * len(actions) >> 32])
+        engine.apply_unchecked(engine.to_act, actions[random_bits(30) % len(actions)])
     _fast_play(engine, random_bits)
     return engine
 
@@ -89,7 +89,7 @@ def _fast_play(engine: Engine, random_bits: Callable[[int], int]) -> None:
         mask = legal_mask(engine)
         count = mask.bit_count()
         if count > 1:  # drop a random number of the lowest cards: a uniform pick
-            skip = random_bits(32) * count >> 32
+            skip = random_bits(30) % count
             while skip:
                 mask &= mask - 1
                 skip -= 1

@@ -67,7 +67,7 @@ def trick_winner(trick: Sequence[int], trump: int, aces_low: bool, rules: RuleSe
     if lead >= JOKER_BASE:
         return 0
     power = _POWER[trump, lead // 13, aces_low, rules.unled_joker == "beats_plain"]
-    powers = list(map(power.__getitem__, trick))
+    powers = [power[card] for card in trick]
     return powers.index(max(powers))  # the first of equals: the first unled joker
 
 

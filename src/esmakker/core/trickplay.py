@@ -47,15 +47,21 @@ def _duty_holder(engine: Engine) -> int:
 
 
 def legal_mask(engine: Engine) -> int:
-    """Return the mask of cards the seat to act may play."""
+    """Return the mask of cards the seat to act may play (the hot path of search and bench).
+
+    The common cases come first: no called-card duty, then a lead or a card lead
+    (whose suit is the card's: ``led_suit`` is needed only after a joker lead).
+    """
     seat = engine.to_act
     hand = engine.hands[seat]
     if seat == engine.duty_holder and hand >> engine.called & 1:
         return _duty_mask(engine, hand)
     trick = engine.trick
-    if trick:
-        return follow_mask(hand, led_suit(trick, engine.rules), engine.rules)
-    return lead_mask(hand, engine.trick_no, engine.rules)
+    if not trick:
+        return lead_mask(hand, engine.trick_no, engine.rules)
+    lead = trick[0]
+    suit = lead // 13 if lead < JOKER_BASE else led_suit(trick, engine.rules)
+    return follow_mask(hand, suit, engine.rules)
 
 
 def _duty_mask(engine: Engine, hand: int) -> int:

@@ -284,11 +284,6 @@ def test_the_naive_comparison_covers_thousands_of_play_states() -> None:
     assert checked > 3000
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug (decisions 19 vs 39): after a joker lead whose next card sets the called "
-    "suit, the bound holder may not play the called card although the trick is of its suit",
-)
 def test_called_card_may_follow_the_suit_a_card_after_a_joker_lead_sets() -> None:
     # E declares 7 in spades calling HA (held by N); E wins trick 1 and leads a joker to
     # trick 2; S's H5 sets hearts. N, bound to HA, follows hearts: by decision 19 he only

@@ -75,8 +75,10 @@ def _duty_mask(engine: Engine, hand: int) -> int:
     lead = trick[0]
     if lead < JOKER_BASE and lead // 13 == called // 13:
         return 1 << called
-    mask = follow_mask(hand, led_suit(trick, rules), rules)
-    if not rules.called_ace_may_be_discarded and called // 13 != engine.trump:
+    suit = led_suit(trick, rules)
+    mask = follow_mask(hand, suit, rules)
+    throw_away = suit != called // 13 and called // 13 != engine.trump
+    if throw_away and not rules.called_ace_may_be_discarded:
         rest = mask & ~(1 << called)
         return rest or mask
     return mask

@@ -1,8 +1,9 @@
 """The mutable rules engine behind ``State``, with apply/undo for search.
 
 ``Engine`` holds a deal in masks and small lists. ``State`` (the public,
-immutable API) clones it on every action; search code uses the same engine
-directly with ``apply_unchecked`` and ``undo`` (the fast path). The rules of
+immutable API) clones it on every action and applies with ``apply_without_undo``;
+search code uses the same engine directly with ``apply_unchecked``, ``play_card``
+and ``undo`` (the fast path). The rules of
 each phase live in their own modules; this module keeps the data, dispatches
 by phase and undoes.
 """

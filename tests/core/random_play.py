@@ -1,4 +1,4 @@
-"""Random deals and random play-outs for the property tests.
+"""Random deals, random play-outs and the whole action space, for the property tests.
 
 Strategies pick a preset, a seed and overrides of the play options; the deal and
 every random choice after it follow from the seed, so a failing example replays.
@@ -13,7 +13,27 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from esmakker.core.actions import IRON, Action
+from esmakker.core.actions import (
+    ACCEPT,
+    ATTACHMENT_KINDS,
+    DECLINE,
+    HOLD,
+    IRON,
+    JOIN,
+    NOLO_KINDS,
+    PASS,
+    TAKE_ALL,
+    TURN,
+    Action,
+    Bid,
+    BidKind,
+    CallCard,
+    Discard,
+    NameTrump,
+    Play,
+    Take,
+)
+from esmakker.core.cards import CARDS, CardSet, Suit
 from esmakker.core.phase import Phase
 from esmakker.core.presets import PRESET_NAMES
 from esmakker.core.rules import RuleSet
@@ -82,3 +102,18 @@ def played(preset: str, seed: int, overrides: dict[str, Any] | None = None) -> S
     """Return a deal played to its end with random legal actions."""
     walk = random_walk(random_deal(preset, seed, overrides), random.Random(f"walk {seed}"))
     return deque(walk, maxlen=1).pop()
+
+
+def _action_space() -> tuple[Action, ...]:
+    """Return every action of the notation: each verb, card, suit and bid."""
+    actions: list[Action] = [PASS, HOLD, JOIN, IRON, TURN, ACCEPT, DECLINE, TAKE_ALL]
+    actions += [NameTrump(suit) for suit in Suit]
+    for card in CARDS:
+        actions += [Play(card), Discard(card), CallCard(card), Take(CardSet([card]))]
+    for level in range(7, 14):
+        actions += [Bid(level, kind) for kind in (BidKind.PLAIN, *ATTACHMENT_KINDS)]
+    actions += [Bid(None, kind) for kind in sorted(NOLO_KINDS)]
+    return tuple(actions)
+
+
+ACTION_SPACE = _action_space()

@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 
 from core.random_play import (
+    ACTION_SPACE,
     PLAY_OVERRIDES,
     PRESETS,
     SEEDS,
@@ -24,6 +26,7 @@ from core.random_play import (
 from esmakker.core import trickplay
 from esmakker.core.actions import Action, Play
 from esmakker.core.engine import Engine
+from esmakker.core.errors import IllegalActionError
 from esmakker.core.phase import Phase
 from esmakker.core.state import State
 
@@ -168,3 +171,20 @@ def test_a_clone_copies_every_field_and_shares_no_list(preset: str, seed: int) -
         apply_fast(clone, seat, action, rng)
         assert snapshot(engine) == before
         apply_fast(engine, seat, action, rng)
+
+
+@given(PRESETS, SEEDS)
+def test_a_rejected_action_leaves_the_engine_unchanged(preset: str, seed: int) -> None:
+    rng = random.Random(seed)
+    style = auction_style(rng)
+    engine = random_deal(preset, seed).engine
+    while not engine.is_terminal:
+        before = snapshot(engine)
+        legal = engine.legal_actions()
+        for action in rng.sample(ACTION_SPACE, 6):
+            if action not in legal and engine.check(engine.to_act, action) is not None:
+                with pytest.raises(IllegalActionError):
+                    engine.apply(engine.to_act, action)
+                assert snapshot(engine) == before
+        seat, action = random_action(engine, rng, style)
+        engine.apply(seat, action)

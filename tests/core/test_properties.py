@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from core.naive_rules import facts_of, legal_cards, trick_winner
 from core.random_play import (
+    ACTION_SPACE,
     PLAY_OPTIONS,
     PLAY_OVERRIDES,
     PRESETS,
@@ -28,28 +29,15 @@ from core.random_play import (
     random_walk,
 )
 from esmakker.core.actions import (
-    ACCEPT,
-    ATTACHMENT_KINDS,
-    DECLINE,
-    HOLD,
     IRON,
-    JOIN,
-    NOLO_KINDS,
-    PASS,
     TAKE_ALL,
-    TURN,
     Action,
-    Bid,
-    BidKind,
-    CallCard,
-    Discard,
-    NameTrump,
     Play,
     Take,
     format_action,
     parse_action,
 )
-from esmakker.core.cards import CARDS, Card, CardSet, Suit
+from esmakker.core.cards import CARDS, Card, CardSet
 from esmakker.core.errors import IllegalActionError
 from esmakker.core.phase import Phase
 from esmakker.core.presets import PRESET_NAMES
@@ -59,22 +47,6 @@ from esmakker.core.state import State
 from esmakker.core.view import observe
 from play_support import auction, decline_all, new_deal, plays
 from support import rules, run
-
-
-def _action_space() -> tuple[Action, ...]:
-    """Return every action of the notation: each verb, card, suit and bid."""
-    actions: list[Action] = [PASS, HOLD, JOIN, IRON, TURN, ACCEPT, DECLINE, TAKE_ALL]
-    actions += [NameTrump(suit) for suit in Suit]
-    for card in CARDS:
-        actions += [Play(card), Discard(card), CallCard(card), Take(CardSet([card]))]
-    for level in range(7, 14):
-        actions += [Bid(level, kind) for kind in (BidKind.PLAIN, *ATTACHMENT_KINDS)]
-    actions += [Bid(None, kind) for kind in sorted(NOLO_KINDS)]
-    return tuple(actions)
-
-
-ACTION_SPACE = _action_space()
-
 
 # --- invariants after every step --------------------------------------------------------------
 

@@ -83,17 +83,29 @@ def _fast_deal(rules: RuleSet, dealer: int, rng: random.Random) -> Engine:
 
 
 def _fast_play(engine: Engine, random_bits: Callable[[int], int]) -> None:
-    """Play the cards to the end: ``legal_mask``, a random legal card, ``play_card``."""
+    """Play the cards to the end: ``legal_mask``, a random legal card, ``play_card``.
+
+    The card played is the ``index``-th lowest of the ``count`` legal cards: the
+    loop drops the cards below it or those above it, whichever are fewer, and
+    the highest card left is played.
+    """
     legal_mask, play_card = trickplay.legal_mask, engine.play_card
     while engine.phase is _PLAY:
         mask = legal_mask(engine)
         count = mask.bit_count()
-        if count > 1:  # drop a random number of the lowest cards: a uniform pick
-            skip = random_bits(30) % count
-            while skip:
-                mask &= mask - 1
-                skip -= 1
-        play_card((mask & -mask).bit_length() - 1)
+        if count > 1:
+            index = random_bits(30) % count
+            if 2 * index < count:
+                while index:  # drop the lowest card
+                    mask &= mask - 1
+                    index -= 1
+                mask &= -mask  # keep the lowest card left
+            else:
+                index = count - 1 - index
+                while index:  # drop the highest card
+                    mask ^= 1 << (mask.bit_length() - 1)
+                    index -= 1
+        play_card(mask.bit_length() - 1)
 
 
 def _fast_new(rules: RuleSet, dealer: int, rng: random.Random) -> Engine:

@@ -127,8 +127,10 @@ def test_missing_extras_are_one_line_and_exit_2(
 ) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    assert main(["match", "--deals", "2", "--ray", "local"]) == 2
+    out = tmp_path / "m.jsonl"
+    assert main(["match", "--deals", "2", "--ray", "local", "--out", str(out)]) == 2
     assert "pip install 'esmakker[ray]'" in _one_line_error(capsys)
+    assert not out.exists()
     report = tmp_path / "r.html"
     assert main(["match", "--deals", "2", "--report", str(report)]) == 2
     assert "pip install 'esmakker[report]'" in _one_line_error(capsys)
@@ -176,3 +178,14 @@ def test_help_lists_match(capsys: CapSys) -> None:
     text = capsys.readouterr().out
     for option in ("--bots", "--deals", "--workers", "--out", "--json", "--report", "--ray"):
         assert option in text
+
+
+def test_an_interrupted_match_is_one_line_and_exit_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: CapSys
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("esmakker.cli.run_match", interrupted)
+    assert main(["match", "--deals", "2"]) == 130
+    assert _one_line_error(capsys) == "esmakker: error: interrupted"

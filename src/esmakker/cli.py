@@ -50,6 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError("a command is required: sim, match, replay or bench (see --help)")
         code: int = args.handler(args)
         return code
+    except KeyboardInterrupt:  # Ctrl-C, in a long match say
+        return _fail("interrupted", 130)
     except BrokenPipeError:  # the reader went away (``esmakker replay … | head``)
         _silence_stdout()
         return 1

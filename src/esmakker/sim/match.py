@@ -138,12 +138,13 @@ def run_match(
     overrides = dict(overrides or {})
     RuleSet.from_preset(preset, overrides)
     overrides_json = json.dumps(overrides, sort_keys=True)
+    ray = None if ray_address is None else _import_ray()
     with _Collector(deals, out, progress) as collector:
         chunk_of = functools.partial(
             Chunk, names, preset, overrides_json, str(seed), records=out is not None
         )
-        if ray_address is not None:
-            _run_on_ray(ray_address, workers, deals, chunk_of, collector.add)
+        if ray is not None and ray_address is not None:
+            _run_on_ray(ray, ray_address, workers, deals, chunk_of, collector.add)
         else:
             count = workers or os.cpu_count() or 1
             chunks = [chunk_of(first, last) for first, last in chunk_ranges(deals, count)]
@@ -221,17 +222,21 @@ def _run_local(
             raise
 
 
+def _import_ray() -> Any:
+    try:
+        return importlib.import_module("ray")  # an optional extra, only on this path
+    except ImportError as exc:
+        raise MatchSetupError("--ray needs Ray: pip install 'esmakker[ray]'") from exc
+
+
 def _run_on_ray(
+    ray: Any,
     address: str,
     workers: int | None,
     deals: int,
     chunk_of: Callable[[int, int], Chunk],
     add: Callable[[list[DuplicateDeal]], None],
 ) -> None:
-    try:
-        ray: Any = importlib.import_module("ray")  # an optional extra, only on this path
-    except ImportError as exc:
-        raise MatchSetupError("--ray needs Ray: pip install 'esmakker[ray]'") from exc
     started = not ray.is_initialized()
     if started:
         _start_ray(ray, address, workers)

@@ -204,9 +204,12 @@ def _run_local(
         for chunk in chunks:
             add(play_chunk(chunk))
         return
-    # forkserver: workers start clean, safe even when this process runs threads (Ray, a UI).
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["esmakker.sim.match"])
+    # forkserver (spawn where there is none): workers start clean, safe even when this
+    # process runs threads (Ray, a UI), which plain fork is not.
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    if method == "forkserver":
+        multiprocessing.set_forkserver_preload(["esmakker.sim.match"])
+    context = multiprocessing.get_context(method)
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
         pending: set[Future[list[DuplicateDeal]]] = {
             pool.submit(play_chunk, chunk) for chunk in chunks

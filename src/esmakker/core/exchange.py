@@ -88,7 +88,12 @@ def legal(engine: Engine) -> list[Action]:
         hand = engine.hands[seat]
         if engine.called >= 0 and not may_discard(engine, seat, engine.called):
             hand &= ~(1 << engine.called)
-        return [DISCARDS[c] for c in iter_mask(hand)]
+        discards: list[Action] = []
+        while hand:
+            low = hand & -hand
+            discards.append(DISCARDS[low.bit_length() - 1])
+            hand ^= low
+        return discards
     actions: list[Action] = [TAKE_ALL]
     if _partial(engine):
         cards = list(iter_mask(engine.kitty))

@@ -1,9 +1,10 @@
-"""The ``esmakker`` command: ``sim``, ``replay``, ``bench engine``.
+"""The ``esmakker`` command: ``sim``, ``match``, ``replay``, ``bench engine``.
 
 Errors of the user's making (an unknown preset, a bad override, an unreadable or
 inconsistent file) end the command with one line on stderr and a non-zero exit
-code, never a traceback: 2 for bad arguments, 1 for a file that cannot be read or
-replayed.
+code, never a traceback: 2 for bad arguments (and a missing optional extra, an
+unreachable Ray cluster), 1 for a file that cannot be read or replayed and for a
+bot that breaks the rules in a match.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from esmakker.core.errors import EsmakkerError, RulesConfigError
 from esmakker.core.presets import PRESET_NAMES, preset_options
 from esmakker.core.record import HandRecord, dumps, iter_jsonl, load, record_of
 from esmakker.core.rules import RuleSet
+from esmakker.sim.duplicate import BotFailure
+from esmakker.sim.match import MatchResult, MatchSetupError, run_match
 from esmakker.sim.runner import SimDeal, simulate_deals, summarise
 
 PROG = "esmakker"
@@ -44,16 +47,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.handler is None:
-            raise UsageError("a command is required: sim, replay or bench (see --help)")
+            raise UsageError("a command is required: sim, match, replay or bench (see --help)")
         code: int = args.handler(args)
         return code
+    except KeyboardInterrupt:  # Ctrl-C, in a long match say
+        return _fail("interrupted", 130)
     except BrokenPipeError:  # the reader went away (``esmakker replay … | head``)
         _silence_stdout()
         return 1
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else 0
-    except UsageError as exc:
+    except (UsageError, MatchSetupError) as exc:
         return _fail(str(exc), 2)
+    except BotFailure as exc:
+        return _fail(_one_line(exc), 1)
     except RulesConfigError as exc:
         return _fail(str(exc), 2)
     except (EsmakkerError, OSError) as exc:
@@ -80,11 +87,14 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _parser() -> _Parser:
-    parser = _Parser(prog=PROG, description="Danish call-ace whist: simulate, replay, bench.")
+    parser = _Parser(
+        prog=PROG, description="Danish call-ace whist: simulate, match bots, replay, bench."
+    )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     parser.set_defaults(handler=None)
     commands = parser.add_subparsers(title="commands", parser_class=_Parser)
     _add_sim(commands)
+    _add_match(commands)
     _add_replay(commands)
     _add_bench(commands)
     return parser
@@ -198,6 +208,140 @@ def _summary_text(header: dict[str, Any], summary: dict[str, Any], out: Path | N
     lines.append(f"zero-sum: {'yes' if summary['zero_sum'] else 'NO'}")
     if out is not None:
         lines.append(f"records written to {out}")
+    return "\n".join(lines)
+
+
+# --- match -----------------------------------------------------------------------------------
+
+
+def _add_match(commands: Any) -> None:
+    match = commands.add_parser(
+        "match",
+        help="play a duplicate match between four bots and compare them",
+        description="Play every deal four times with the bots rotated through the seats, so "
+        "each bot holds each hand once; report each bot's mean points per deal with a 95%% "
+        "interval, and the contract statistics.",
+    )
+    match.add_argument(
+        "--bots",
+        default="random,random,random,random",
+        help="4 comma-separated bot names; bots of the same name are pooled",
+    )
+    match.add_argument("--deals", type=_positive, default=1000, help="number of deals (1000)")
+    match.add_argument("--preset", default="wikipedia", help=f"one of {', '.join(PRESET_NAMES)}")
+    match.add_argument("--seed", default="1", help="match seed; deal k uses the seed 'SEED/k' (1)")
+    match.add_argument(
+        "--workers", type=_positive, help="worker processes (all cores); 1 plays in-process"
+    )
+    match.add_argument(
+        "--override",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option of rules.md section 9; VALUE is JSON or a plain word",
+    )
+    match.add_argument(
+        "--out", type=Path, help="write a hand record per played rotation to this .jsonl file"
+    )
+    match.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    match.add_argument(
+        "--report", type=Path, help="write an HTML page with plots (needs esmakker[report])"
+    )
+    match.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run on a Ray cluster: 'auto', 'local' (start one here) or HOST:PORT "
+        "(needs esmakker[ray])",
+    )
+    match.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    match.set_defaults(handler=_match)
+
+
+def _match(args: argparse.Namespace) -> int:
+    bots = [name.strip() for name in args.bots.split(",")]
+    overrides = _overrides(args.override)
+    _check_rules(args.preset, overrides)
+    for option, path in (("--out", args.out), ("--report", args.report)):
+        if path is not None:
+            _check_writable(option, path)
+    if args.report is not None:
+        from esmakker.sim.report import check_report_extra
+
+        check_report_extra()
+    try:
+        result = run_match(
+            bots,
+            args.deals,
+            args.preset,
+            args.seed,
+            workers=args.workers,
+            overrides=overrides,
+            progress=not args.no_progress and not args.json,
+            ray_address=args.ray,
+            out=args.out,
+        )
+    except ValueError as exc:
+        raise UsageError(f"--bots {args.bots}: {exc}") from exc
+    summary = result.summary()
+    if args.report is not None:
+        from esmakker.sim.report import write_report
+
+        write_report(args.report, result, summary)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(_match_text(result, summary, args.out, args.report))
+    return 0
+
+
+def _check_writable(option: str, path: Path) -> None:
+    """Refuse an output path that cannot be written, before a long run starts."""
+    folder = path.parent
+    if path.is_dir():
+        raise UsageError(f"{option} {path}: is a folder")
+    if not folder.is_dir():
+        raise UsageError(f"{option} {path}: no such folder {folder}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"{option} {path}: not writable")
+
+
+def _match_text(
+    result: MatchResult, summary: dict[str, Any], out: Path | None, report: Path | None
+) -> str:
+    rules = result.preset + "".join(f" {k}={json.dumps(v)}" for k, v in result.overrides.items())
+    hands = 4 * summary["deals"]
+    lines = [
+        f"{rules}: {summary['deals']} deals in duplicate ({hands} hands), seed {result.seed}, "
+        f"bots {','.join(result.bots)}",
+        "points per deal (mean over the 4 rotations; 95% interval, Student t):",
+    ]
+    width = max(len(name) for name in summary["bots"])
+    for name, values in summary["bots"].items():
+        ci = values["ci95"]
+        interval = "no interval" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
+        lines.append(f"  {name:<{width}}  {values['mean_points_per_deal']:+9.2f}  {interval}")
+    lines.append(
+        f"hands: all pass {summary['all_pass_share']:.1%}, "
+        f"iron hand {summary['iron_hand_share']:.1%}, nolo {summary['nolo_share']:.1%}"
+    )
+    if summary["contracts"]:
+        width = max(8, *(len(contract) for contract in summary["contracts"]))
+        lines.append(f"  {'contract':<{width}}   share    made  declared by")
+        for contract, values in summary["contracts"].items():
+            declared = ", ".join(f"{n} {c}" for n, c in values["declared_by"].items() if c)
+            lines.append(
+                f"  {contract:<{width}}  {values['share']:6.1%}  {values['make_rate']:6.1%}  "
+                f"{declared}"
+            )
+    for family in ("number", "nolo"):
+        rates = summary[f"{family}_make_rate"]
+        shown = ", ".join(f"{n} {r:.1%}" for n, r in rates.items() if r is not None)
+        if shown:
+            lines.append(f"{family} contracts made: {shown}")
+    if out is not None:
+        lines.append(f"records written to {out}")
+    if report is not None:
+        lines.append(f"report written to {report}")
     return "\n".join(lines)
 
 

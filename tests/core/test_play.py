@@ -399,7 +399,8 @@ def _spec_legal(state: State) -> set[Card]:
         assert called is not None
         if not lead.is_joker and lead.suit == called.suit:
             return {called}
-        if not opts.called_ace_may_be_discarded and called.suit != trump:
+        throw_away = suit != called.suit and called.suit != trump
+        if not opts.called_ace_may_be_discarded and throw_away:
             cards = (cards - {called}) or cards
     return cards
 

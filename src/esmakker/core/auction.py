@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from esmakker.core.actions import HOLD, IRON, JOIN, PASS, Action, Bid, Hold, Join, Pass
-from esmakker.core.cards import JOKERS_MASK
+from esmakker.core.cards import HONOURS_MASK, JOKERS_MASK
 from esmakker.core.errors import Reason
 from esmakker.core.ladder import all_bids, legal_bids, overcalls
 from esmakker.core.phase import Phase
@@ -14,7 +14,6 @@ from esmakker.core.rules import RuleSet
 if TYPE_CHECKING:
     from esmakker.core.engine import Engine
 
-_COURT_ACE_MASK = sum(((1 << (13 * s + r)) for s in range(4) for r in (9, 10, 11, 12)), 0)
 _SEAT = "NESW"
 
 
@@ -36,7 +35,7 @@ def _entrant_seat(engine: Engine) -> int:
 
 def is_iron_hand(hand: int) -> bool:
     """Return whether a hand has no jack, queen, king, ace or joker (R3.6)."""
-    return not hand & (_COURT_ACE_MASK | JOKERS_MASK)
+    return not hand & (HONOURS_MASK | JOKERS_MASK)
 
 
 def may_claim_iron(engine: Engine, seat: int) -> bool:

@@ -169,6 +169,8 @@ _BY_NAME = {card.name: card for card in CARDS}
 JOKERS_MASK = 0b111 << JOKER_BASE
 SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 ALL_CARDS_MASK = (1 << 55) - 1
+HONOURS_MASK = sum(1 << (13 * suit + rank - 2) for suit in range(4) for rank in range(11, 15))
+"""The jacks, queens, kings and aces."""
 
 
 def card_of(suit: Suit, rank: int) -> Card:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from esmakker.core.actions import ACCEPT, TURN, Accept, Action, Bid, BidKind, CallCard, NameTrump
 from esmakker.core.calling import candidate_suits, legal_calls
-from esmakker.core.cards import JOKER_BASE, Suit
+from esmakker.core.cards import CARDS, HONOURS_MASK, JOKER_BASE, Suit
 from esmakker.core.errors import Reason
 from esmakker.core.phase import Phase
+from esmakker.core.rules import RuleSet
 
 if TYPE_CHECKING:
     from esmakker.core.engine import Engine
@@ -52,11 +54,13 @@ def start_trump(engine: Engine) -> None:
     engine.to_act = engine.partner if engine.partner >= 0 else engine.declarer
 
 
+_NAME_TRUMPS = tuple(NameTrump(suit) for suit in (Suit.S, Suit.H, Suit.D, Suit.C))
+_CALL_CARDS = tuple(CallCard(card) for card in CARDS)
+
+
 def legal_trumps(engine: Engine) -> list[Action]:
     """Return the trump suits the seat to act may name."""
-    return [
-        NameTrump(suit) for suit in (Suit.S, Suit.H, Suit.D, Suit.C) if _trump_allowed(engine, suit)
-    ]
+    return [action for action in _NAME_TRUMPS if _trump_allowed(engine, action.suit)]
 
 
 def _trump_allowed(engine: Engine, suit: Suit) -> bool:
@@ -105,12 +109,19 @@ def _callable(engine: Engine) -> tuple[int, ...]:
         trump = None
     trump_allowed = kind is BidKind.VIP and engine.rules.vip_trump_may_equal_called_suit
     suits = candidate_suits(trump, trump_allowed=trump_allowed)
-    return tuple(legal_calls(engine.hands[engine.declarer], suits, engine.rules))
+    honours = engine.hands[engine.declarer] & HONOURS_MASK
+    return _calls_for(honours, suits, engine.rules)
+
+
+@lru_cache(maxsize=4096)
+def _calls_for(honours: int, suits: tuple[Suit, ...], rules: RuleSet) -> tuple[int, ...]:
+    # Only the declarer's jacks to aces matter to the call (R5.2), so the cache is small.
+    return tuple(legal_calls(honours, suits, rules))
 
 
 def legal_calls_now(engine: Engine) -> list[Action]:
     """Return the cards the declarer may call."""
-    return [CallCard(card) for card in _callable(engine)]  # type: ignore[arg-type]
+    return [_CALL_CARDS[card] for card in _callable(engine)]
 
 
 def check_call(engine: Engine, action: Action) -> tuple[Reason, str] | None:
@@ -124,8 +135,6 @@ def check_call(engine: Engine, action: Action) -> tuple[Reason, str] | None:
 
 
 def _name(card: int) -> str:
-    from esmakker.core.cards import CARDS
-
     return CARDS[card].name
 
 

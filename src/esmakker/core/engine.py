@@ -1,8 +1,9 @@
 """The mutable rules engine behind ``State``, with apply/undo for search.
 
 ``Engine`` holds a deal in masks and small lists. ``State`` (the public,
-immutable API) clones it on every action; search code uses the same engine
-directly with ``apply_unchecked`` and ``undo`` (the fast path). The rules of
+immutable API) clones it on every action and applies with ``apply_without_undo``;
+search code uses the same engine directly with ``apply_unchecked``, ``play_card``
+and ``undo`` (the fast path). The rules of
 each phase live in their own modules; this module keeps the data, dispatches
 by phase and undoes.
 """
@@ -13,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from esmakker.core import auction, declaring, exchange, trickplay
-from esmakker.core.actions import Action, Bid, Iron, Play, format_action
-from esmakker.core.cards import CARDS, Card, deck_mask
+from esmakker.core.actions import PLAYS, Action, Bid, Iron, Play, format_action
+from esmakker.core.cards import Card, deck_mask
 from esmakker.core.errors import IllegalActionError, Reason
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
@@ -149,14 +150,8 @@ class Engine:
 
     def clone(self) -> Engine:
         """Return an independent copy without the undo stack."""
-        other = Engine()
-        other.rules, other.dealer = self.rules, self.dealer
-        other.dealt, other.kitty_order = self.dealt, self.kitty_order
+        other = _copy(self)
         other._undo = []
-        for name in _LIST_FIELDS:
-            setattr(other, name, getattr(self, name).copy())
-        for name in _VALUE_FIELDS:
-            setattr(other, name, getattr(self, name))
         return other
 
     # --- queries --------------------------------------------------------------------
@@ -175,7 +170,7 @@ class Engine:
         """Return the legal actions of the seat to act, in a deterministic order."""
         phase = self.phase
         if phase is Phase.PLAY:
-            return [_PLAYS[c] for c in _cards_of(trickplay.legal_mask(self))]
+            return _plays_of(trickplay.legal_mask(self))
         if phase is Phase.DONE:
             return []
         return list(_PHASE_LEGAL[phase](self))
@@ -229,7 +224,23 @@ class Engine:
             self._undo.append(trickplay.play(self, action.card))  # type: ignore[union-attr]
             self.log.append((seat, action))
             return
-        self._undo.append(self._snapshot())
+        self._undo.append(_copy(self))
+        self._step(seat, action)
+
+    def apply_without_undo(self, seat: int, action: Action) -> None:
+        """Apply an action known to be legal and keep no undo data.
+
+        For an engine that will not be undone past this point, such as the fresh
+        clone behind each ``State``; ``undo`` must not be called for this action.
+        """
+        if self.phase is Phase.PLAY:
+            trickplay.play(self, action.card)  # type: ignore[union-attr]
+            self.log.append((seat, action))
+        else:
+            self._step(seat, action)
+
+    def _step(self, seat: int, action: Action) -> None:
+        """Log and apply an action outside the play."""
         self.log.append((seat, action))
         if isinstance(action, Iron):
             auction.claim_iron(self, seat)
@@ -238,29 +249,18 @@ class Engine:
 
     def play_card(self, card: int) -> None:
         """Fast path: play ``card`` for the seat to act (must be legal)."""
-        seat = self.to_act
+        logged = _LOGGED_PLAYS[self.to_act][card]
         self._undo.append(trickplay.play(self, card))
-        self.log.append((seat, _PLAYS[card]))
+        self.log.append(logged)
 
     def undo(self) -> None:
         """Take back the last action applied on this engine."""
         data = self._undo.pop()
-        if type(data) is list:  # a snapshot, taken before the action was logged
-            self._restore(data)
+        if type(data) is Engine:  # a copy, taken before the action was logged
+            _copy_into(self, data)
         else:
             self.log.pop()
             trickplay.unplay(self, data)
-
-    def _snapshot(self) -> list[Any]:
-        values = [getattr(self, name) for name in _VALUE_FIELDS]
-        return values + [getattr(self, name).copy() for name in _LIST_FIELDS]
-
-    def _restore(self, data: list[Any]) -> None:
-        count = len(_VALUE_FIELDS)
-        for name, value in zip(_VALUE_FIELDS, data[:count], strict=True):
-            setattr(self, name, value)
-        for name, value in zip(_LIST_FIELDS, data[count:], strict=True):
-            setattr(self, name, value)
 
     # --- hand-over between phases ------------------------------------------------------
 
@@ -306,17 +306,73 @@ class Engine:
         return total == deck_mask(self.rules.num_jokers) and count == 52 + self.rules.num_jokers
 
 
-def _cards_of(mask: int) -> list[int]:
-    cards = []
+def _plays_of(mask: int) -> list[Action]:
+    """Return the play actions of the cards in ``mask``, low to high."""
+    plays: list[Action] = []
     while mask:
         low = mask & -mask
-        cards.append(low.bit_length() - 1)
+        plays.append(PLAYS[low.bit_length() - 1])
         mask ^= low
-    return cards
+    return plays
+
+
+def _copy(source: Engine) -> Engine:
+    """Return a copy of ``source`` without its undo stack (lists copied, values shared)."""
+    target = Engine()
+    _copy_into(target, source)
+    return target
+
+
+def _copy_into(target: Engine, source: Engine) -> None:
+    """Copy every field but the undo stack; written out because it is the hot path of ``State``.
+
+    ``tests/core/test_fast_path.py`` checks that it covers every slot.
+    """
+    target.rules = source.rules
+    target.dealer = source.dealer
+    target.dealt = source.dealt
+    target.kitty_order = source.kitty_order
+    target.hands = source.hands.copy()
+    target.won = source.won.copy()
+    target.trick = source.trick.copy()
+    target.seen = source.seen.copy()
+    target.discarded = source.discarded.copy()
+    target.log = source.log.copy()
+    target.turned = source.turned.copy()
+    target.joins = source.joins.copy()
+    target.steps = source.steps.copy()
+    target.phase = source.phase
+    target.to_act = source.to_act
+    target.kitty = source.kitty
+    target.entrant = source.entrant
+    target.holder = source.holder
+    target.high = source.high
+    target.duel_holder = source.duel_holder
+    target.used = source.used
+    target.passed = source.passed
+    target.declarer = source.declarer
+    target.bid = source.bid
+    target.trump = source.trump
+    target.called = source.called
+    target.dealt_holder = source.dealt_holder
+    target.partner = source.partner
+    target.partner_public = source.partner_public
+    target.nolo_players = source.nolo_players
+    target.exch_order = source.exch_order
+    target.exch_index = source.exch_index
+    target.to_discard = source.to_discard
+    target.leader = source.leader
+    target.trick_no = source.trick_no
+    target.open_seats = source.open_seats
+    target.duty_holder = source.duty_holder
+    target.tricks_log = source.tricks_log
+    target.outcome = source.outcome
+    target.scores = source.scores
 
 
 _SEAT = "NESW"
-_PLAYS = tuple(Play(card) for card in CARDS)
+_LOGGED_PLAYS = tuple(tuple((seat, play) for play in PLAYS) for seat in range(4))
+"""The log entry of every seat's play of every card, shared by all engines."""
 _IRON = Iron()
 
 from esmakker.core.actions import (  # noqa: E402  (tables after the class they serve)

@@ -85,7 +85,15 @@ def legal(engine: Engine) -> list[Action]:
     """Return the exchange actions: discards while owed, else take (subsets) and decline."""
     seat = engine.to_act
     if engine.to_discard:
-        return [DISCARDS[c] for c in iter_mask(engine.hands[seat]) if may_discard(engine, seat, c)]
+        hand = engine.hands[seat]
+        if engine.called >= 0 and not may_discard(engine, seat, engine.called):
+            hand &= ~(1 << engine.called)
+        discards: list[Action] = []
+        while hand:
+            low = hand & -hand
+            discards.append(DISCARDS[low.bit_length() - 1])
+            hand ^= low
+        return discards
     actions: list[Action] = [TAKE_ALL]
     if _partial(engine):
         cards = list(iter_mask(engine.kitty))

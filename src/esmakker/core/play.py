@@ -63,24 +63,38 @@ def trick_winner(trick: Sequence[int], trump: int, aces_low: bool, rules: RuleSe
     the first joker; else the highest card of the led suit. An unled joker never
     wins under the default rules.
     """
-    if trick[0] >= JOKER_BASE:
+    lead = trick[0]
+    if lead >= JOKER_BASE:
         return 0
-    if trump >= 0:
-        best = _best_of_suit(trick, trump, aces_low)
-        if best >= 0:
-            return best
-    if rules.unled_joker == "beats_plain":
-        for index, card in enumerate(trick):
-            if card >= JOKER_BASE:
-                return index
-    return _best_of_suit(trick, trick[0] // 13, aces_low)
+    power = _POWER[trump, lead // 13, aces_low, rules.unled_joker == "beats_plain"]
+    powers = [power[card] for card in trick]
+    return powers.index(max(powers))  # the first of equals: the first unled joker
 
 
-def _best_of_suit(trick: Sequence[int], suit: int, aces_low: bool) -> int:
-    best, best_strength = -1, -2
-    for index, card in enumerate(trick):
-        if card < JOKER_BASE and card // 13 == suit:
-            strength = card_strength(card, aces_low)
-            if strength > best_strength:
-                best, best_strength = index, strength
-    return best
+def _power_table(trump: int, led: int, aces_low: bool, jokers_beat_plain: bool) -> tuple[int, ...]:
+    """Return every card's power in a trick: trumps over (jokers over) the led suit over the rest.
+
+    Cards that cannot win (other suits, powerless jokers) get 0; cards of the led
+    suit 1-14 and trumps 31-44 by rank; jokers 20 when they beat plain cards.
+    """
+    power = []
+    for card in range(JOKER_BASE + 3):
+        if card >= JOKER_BASE:
+            power.append(_JOKER_POWER if jokers_beat_plain else 0)
+        elif card // 13 == trump:
+            power.append(_TRUMP_POWER + card_strength(card, aces_low))
+        elif card // 13 == led:
+            power.append(_LED_POWER + card_strength(card, aces_low))
+        else:
+            power.append(0)
+    return tuple(power)
+
+
+_LED_POWER, _JOKER_POWER, _TRUMP_POWER = 2, 20, 32
+_POWER = {
+    (trump, led, aces_low, beats): _power_table(trump, led, aces_low, beats)
+    for trump in (NO_TRUMP, 0, 1, 2, 3)
+    for led in range(4)
+    for aces_low in (False, True)
+    for beats in (False, True)
+}

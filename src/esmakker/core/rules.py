@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from esmakker.core.errors import RulesConfigError
@@ -124,8 +125,16 @@ class RuleSet:
     nolo_values: Pairs = _DEFAULT_NOLO_VALUES
     nolo_fail_factor: int = 2
 
+    _hash: int = field(init=False, compare=False, repr=False, default=0)
+    """Cached hash: rule sets key many caches (the ladder, legal bids)."""
+
     def __post_init__(self) -> None:
         _validate(self)
+        values = tuple(getattr(self, name) for name in option_names())
+        object.__setattr__(self, "_hash", hash((self.preset, values)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def from_preset(
@@ -192,9 +201,10 @@ class RuleSet:
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
 
 
+@cache
 def option_names() -> tuple[str, ...]:
     """Return the option keys in declaration order (without ``preset``)."""
-    return tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "preset")
+    return tuple(f.name for f in dataclasses.fields(RuleSet) if f.name not in ("preset", "_hash"))
 
 
 def scoring_scheme_options(scheme: str) -> dict[str, Any]:

@@ -208,7 +208,7 @@ class State:
         if problem is not None:
             self._engine.apply(actor, action)  # raises with the full message
         engine = self._engine.clone()
-        engine.apply_unchecked(actor, action)
+        engine.apply_without_undo(actor, action)
         return State(engine)
 
     def _actor(self, seat: Seat | None) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from esmakker.core.actions import Action, BidKind, Play
+from esmakker.core.actions import NOLO_KINDS, Action, BidKind, Play
 from esmakker.core.cards import CARDS, JOKER_BASE, SUIT_MASKS
 from esmakker.core.errors import Reason
 from esmakker.core.phase import Phase
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from esmakker.core.engine import Engine
 
 ALL_SEATS = 0b1111
+PlayUndo = int | tuple[Any, ...]
+"""What ``unplay`` needs: the card alone, or the fields a card may change (see ``play``)."""
 _BORDLAEGGER = (BidKind.BORDLAEGGER, BidKind.REN_BORDLAEGGER)
 
 
@@ -45,25 +47,38 @@ def _duty_holder(engine: Engine) -> int:
 
 
 def legal_mask(engine: Engine) -> int:
-    """Return the mask of cards the seat to act may play."""
+    """Return the mask of cards the seat to act may play (the hot path of search and bench).
+
+    The common cases come first: no called-card duty, then a lead or a card lead
+    (whose suit is the card's: ``led_suit`` is needed only after a joker lead).
+    """
     seat = engine.to_act
     hand = engine.hands[seat]
+    if seat == engine.duty_holder and hand >> engine.called & 1:
+        return _duty_mask(engine, hand)
     trick = engine.trick
-    rules = engine.rules
-    duty = seat == engine.duty_holder and hand >> engine.called & 1
+    if not trick:
+        return lead_mask(hand, engine.trick_no, engine.rules)
+    lead = trick[0]
+    suit = lead // 13 if lead < JOKER_BASE else led_suit(trick, engine.rules)
+    return follow_mask(hand, suit, engine.rules)
+
+
+def _duty_mask(engine: Engine, hand: int) -> int:
+    """Return the legal cards of a player who still holds the called card he is bound to (R6.5)."""
+    rules, called, trick = engine.rules, engine.called, engine.trick
     if not trick:
         mask = lead_mask(hand, engine.trick_no, rules)
-        if duty and rules.called_ace_forced_on_own_lead:
-            mask &= ~(SUIT_MASKS[engine.called // 13] & ~(1 << engine.called))
-        return mask
-    mask = follow_mask(hand, led_suit(trick, rules), rules)
-    if not duty:
+        if rules.called_ace_forced_on_own_lead:
+            mask &= ~(SUIT_MASKS[called // 13] & ~(1 << called))
         return mask
     lead = trick[0]
-    called = engine.called
     if lead < JOKER_BASE and lead // 13 == called // 13:
         return 1 << called
-    if not rules.called_ace_may_be_discarded and called // 13 != engine.trump:
+    suit = led_suit(trick, rules)
+    mask = follow_mask(hand, suit, rules)
+    throw_away = suit != called // 13 and called // 13 != engine.trump
+    if throw_away and not rules.called_ace_may_be_discarded:
         rest = mask & ~(1 << called)
         return rest or mask
     return mask
@@ -119,8 +134,23 @@ def _explain(engine: Engine, card: int, hand: int) -> tuple[Reason, str]:
 _NOUNS = ("clubs", "diamonds", "hearts", "spades")
 
 
-def play(engine: Engine, card: int) -> tuple[Any, ...]:
-    """Play ``card`` for the seat to act; return the data that ``unplay`` needs."""
+def play(engine: Engine, card: int) -> PlayUndo:
+    """Play ``card`` for the seat to act; return the data that ``unplay`` needs.
+
+    Most cards only move from a hand to the trick: for them the undo data is the
+    card alone. A card that may change more (the called card, a card of the first
+    trick, the last card of a trick) returns a tuple of what it may change.
+    """
+    if card == engine.called or not engine.trick_no or len(engine.trick) == 3:
+        return _play_keeping_state(engine, card)
+    seat = engine.to_act
+    engine.hands[seat] &= ~(1 << card)
+    engine.trick.append(card)
+    engine.to_act = (seat + 1) & 3
+    return card
+
+
+def _play_keeping_state(engine: Engine, card: int) -> PlayUndo:
     seat = engine.to_act
     undo = (seat, card, engine.partner_public, engine.open_seats, engine.tricks_log)
     engine.hands[seat] &= ~(1 << card)
@@ -128,28 +158,22 @@ def play(engine: Engine, card: int) -> tuple[Any, ...]:
     trick.append(card)
     if card == engine.called:
         engine.partner_public = True
-    if (
-        engine.open_seats != ALL_SEATS
-        and engine.bid is not None
-        and engine.bid.kind in _BORDLAEGGER
-    ):
+    if not engine.trick_no and engine.open_seats != ALL_SEATS:
         _open_on_card(engine, seat)
     if len(trick) < 4:
         engine.to_act = (seat + 1) & 3
-        return undo
-    _complete_trick(engine)
+    else:
+        _complete_trick(engine)
     return undo
 
 
 def _complete_trick(engine: Engine) -> None:
-    trick = engine.trick
-    bid = engine.bid
+    trick, rules, bid = engine.trick, engine.rules, engine.bid
     assert bid is not None
-    nolo = bid.kind.is_nolo
-    aces_low = nolo and engine.rules.nolo_aces_low
+    nolo = bid.kind in NOLO_KINDS
     trump = engine.trump if engine.trump is not None else -1
     leader = engine.leader
-    winner = (leader + trick_winner(trick, trump, aces_low, engine.rules)) & 3
+    winner = (leader + trick_winner(trick, trump, nolo and rules.nolo_aces_low, rules)) & 3
     engine.won[winner] += 1
     engine.tricks_log = (*engine.tricks_log, (leader, tuple(trick), winner))
     trick.clear()
@@ -157,9 +181,7 @@ def _complete_trick(engine: Engine) -> None:
     engine.leader = engine.to_act = winner
     if engine.trick_no == 1:
         _open_after_first_trick(engine)
-    if engine.trick_no == 13 or (
-        nolo and engine.rules.stop_when_nolo_broken and _all_broken(engine)
-    ):
+    if engine.trick_no == 13 or (nolo and rules.stop_when_nolo_broken and _all_broken(engine)):
         engine.finish("played")
 
 
@@ -179,9 +201,11 @@ def _bordlaegger_seats(engine: Engine) -> int:
 
 
 def _open_on_card(engine: Engine, seat: int) -> None:
-    timing = engine.rules.open_timing_bordlaegger
-    if engine.trick_no:
+    """Open bordlægger hands on a card of the first trick, where the timing says so."""
+    assert engine.bid is not None
+    if engine.bid.kind not in _BORDLAEGGER:
         return
+    timing = engine.rules.open_timing_bordlaegger
     if (timing == "after_first_lead" and len(engine.trick) == 1) or (
         timing == "after_declarer_first_card" and seat == engine.declarer
     ):
@@ -197,8 +221,13 @@ def _open_after_first_trick(engine: Engine) -> None:
         engine.open_seats |= _bordlaegger_seats(engine)
 
 
-def unplay(engine: Engine, undo: tuple[Any, ...]) -> None:
+def unplay(engine: Engine, undo: PlayUndo) -> None:
     """Take back the last card played."""
+    if isinstance(undo, int):
+        seat = (engine.to_act - 1) & 3
+        engine.hands[seat] |= 1 << engine.trick.pop()
+        engine.to_act = seat
+        return
     seat, card, partner_public, open_seats, tricks_log = undo
     if engine.tricks_log is not tricks_log:
         leader, cards, winner = engine.tricks_log[-1]

@@ -30,12 +30,24 @@ def play_deal(rules: RuleSet, bots: Sequence[Bot], dealer: Seat, rng: random.Ran
     """Deal with ``rng`` and let the bots (indexed by seat) play the deal to its end.
 
     Before the first call every seat offered an out-of-turn iron-hand claim is asked,
-    clockwise from forehand; the first claim ends the deal.
+    clockwise from forehand; the first claim ends the deal (see ``play_out``).
 
     Raises:
         IllegalActionError: if a bot chooses an action that is not legal.
     """
-    state = _iron_claims(deal(rules, dealer, rng), bots)
+    return play_out(deal(rules, dealer, rng), bots)
+
+
+def play_out(state: State, bots: Sequence[Bot]) -> State:
+    """Let the bots (indexed by seat) play a freshly dealt ``state`` to its end.
+
+    Iron-hand claims are asked first, as in ``play_deal``; ``state`` itself is
+    unchanged (states are immutable), so one deal can be played out many times.
+
+    Raises:
+        IllegalActionError: if a bot chooses an action that is not legal.
+    """
+    state = _iron_claims(state, bots)
     while not state.is_terminal:
         seat = state.to_act
         assert seat is not None

@@ -196,7 +196,7 @@ def _chunks(deals: int, jobs: int) -> list[tuple[int, int]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=("table", "versus", "all"))
+    parser.add_argument("what", choices=("table", "versus", "all", "tables"))
     parser.add_argument("--preset", default="wikipedia", choices=PRESET_NAMES)
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", default="1")
@@ -204,9 +204,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--opponent", default="random")
     args = parser.parse_args(argv)
-    presets = PRESET_NAMES if args.what == "all" else (args.preset,)
+    presets = PRESET_NAMES if args.what in ("all", "tables") else (args.preset,)
     for preset in presets:
-        if args.what in ("table", "all"):
+        if args.what in ("table", "all", "tables"):
             out = table(preset, args.deals, args.seed, args.jobs, args.bot)
             print(json.dumps(out), flush=True)
         if args.what in ("versus", "all"):

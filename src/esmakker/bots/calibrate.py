@@ -110,6 +110,7 @@ def _number_sample(seed: str, cal: Calibration) -> dict[str, Any] | None:
         "preset": preset,
         "family": family,
         "hand": hand,
+        "features_hand": features_hand,
         "trump": trump,
         "features": list(number_features(features_hand, trump)),
         "tricks": result.declarer_side_tricks,

@@ -88,8 +88,11 @@ _FAMILY_OF = {
 OPEN_MARGIN = -0.3
 """An opening bid must be expected to win this fraction of a made 9's value (passing
 costs something too: when someone else declares, the other three lose on average)."""
-COMPETE = 0.4
+COMPETE = 0.2
 """Passing over an opponent's bid costs this fraction of that bid's made value."""
+NOLO_MARGIN = 0.0
+"""A nolo bid must be expected to win this fraction of its made value more than a number bid
+(the chance to keep a nolo contract is the least sure part of the estimate)."""
 JOIN_MARGIN = 0.05
 
 
@@ -120,6 +123,7 @@ class HeuristicBot:
         *,
         compete: float = COMPETE,
         open_margin: float = OPEN_MARGIN,
+        nolo_margin: float = NOLO_MARGIN,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known levels: {', '.join(LEVELS)})")
@@ -127,6 +131,7 @@ class HeuristicBot:
         self.level = level
         self.compete = compete
         self.open_margin = open_margin
+        self.nolo_margin = nolo_margin
         self.name = "heuristic" if level == "standard" else level
         self._bid_cache: dict[tuple[int, RuleSet], dict[Bid, float]] = {}
 
@@ -192,7 +197,8 @@ class HeuristicBot:
         for bid in all_bids(rules):
             if bid.is_nolo:
                 p = nolo_probability(hand, bid.kind, rules)
-                values[bid] = nolo_bid_ev(bid.kind, p, rules)
+                margin = self.nolo_margin * 3 * rules.nolo_value_of(bid.kind.value)
+                values[bid] = nolo_bid_ev(bid.kind, p, rules) - margin
                 continue
             family = _FAMILY_OF[bid.kind]
             if family not in dists:
@@ -433,7 +439,7 @@ class HeuristicBot:
                     return low
         # 3. cash sure side winners (and the partner's called ace)
         side = [c for c in suits_cards if c // 13 != trump]
-        sure = [c for c in side if lead_risk(c) < 0.12]
+        sure = [c for c in side if lead_risk(c) < 0.25]
         if sure:
             return max(sure, key=lambda c: (k.strength(c), -suit_len(hand, c // 13)))
         # 4. jokers win any trick they lead after the first
@@ -453,7 +459,6 @@ class HeuristicBot:
     def _lead_choice(self, k: Knowledge, cards: list[int], declarer_side: bool) -> int:
         hand = k.hand
         trump = k.trump
-        my_trump_count = suit_len(hand, trump) if trump >= 0 else 0
         scores: dict[int, float] = {}
         for suit in {c // 13 for c in cards}:
             n = suit_len(hand, suit)
@@ -469,8 +474,6 @@ class HeuristicBot:
                     score -= 3.0  # a foe ruffs it
                 if k.team[s] == FRIEND and void_here and not k.voids[s] >> trump & 1:
                     score += 2.0  # a friend ruffs it
-            if n == 1 and my_trump_count >= 1 and suit != trump:
-                score += 1.5 if not declarer_side else 0.5
             if suit == trump:
                 score -= 1.0 if declarer_side else 2.5
             if k.called >= 0 and suit == k.called // 13 and not k.called_led and not declarer_side:
@@ -790,8 +793,8 @@ def future_value(k: Knowledge, card: int) -> float:
         return 0.9 if k.trick_no < 12 else 0.0
     higher = k.higher_outstanding(card).bit_count()
     if k.trump >= 0 and card // 13 == k.trump:
-        return 0.95 * 0.55**higher
-    return 0.7 * 0.35**higher
+        return 0.8 * 0.45**higher
+    return 0.4 * 0.35**higher
 
 
 def _win_score(k: Knowledge, trick: list[int], leader: int, later: list[int], card: int) -> float:
@@ -829,6 +832,9 @@ def beat_probability(k: Knowledge, trick: Sequence[int], leader: int, later: lis
                 if k.trump >= 0 and k.trump != suit:
                     trumps = k.others & SUIT_MASKS[k.trump]
                     p += (1 - p) * _p_void(k, seat, suit) * _p_holds_any(k, seat, trumps)
+                if rules.unled_joker == "beats_plain" and not _is_joker(top):
+                    jokers = k.jokers_out().bit_count() / 3.0
+                    p += (1 - p) * _p_void(k, seat, suit) * min(1.0, jokers)
         keep *= 1.0 - min(1.0, p)
     return 1.0 - keep
 

@@ -321,3 +321,20 @@ def test_bid_values_prefer_nolo_with_low_cards() -> None:
     low = observe(nolo_position("ren_sol"), Seat.N).hand.mask
     values = bot.bid_values(low, OSTERBRO)
     assert values[Bid(None, BidKind.REN_SOL)] > values[Bid(10, BidKind.VIP)]
+
+
+# N holds the top club and nothing the others can force him to win with.
+EXACTLY_ONE_DEAL = {
+    "N": "CK C7 C6 C5 C4 C3 C2 H4 H3 H2 D4 D3 D2",
+    "E": "C8 CQ SA S2 S3 S4 S5 H5 H6 H7 D5 D6 D7",
+    "S": "C9 CJ S6 S7 S8 S9 ST H8 H9 HT D8 D9 DT",
+    "W": "CT CA SJ SQ SK HJ HQ HK HA DJ DQ DK DA",
+}
+
+
+def test_exactly_one_trick_takes_a_sure_trick_it_would_not_be_forced_to_take() -> None:
+    auction = ["E pass", "S pass", "W pass", "N bid sol"]
+    state = position(WP, EXACTLY_ONE_DEAL, "X1 X2 X3", auction, "E C8 S C9 W CT")
+    assert card(state) == "CK"  # wikipedia: sol is exactly one trick
+    state = position(OSTERBRO, EXACTLY_ONE_DEAL, "X1 X2 X3", auction, "E C8 S C9 W CT")
+    assert card(state) == "C7"  # at most one: duck under the ten

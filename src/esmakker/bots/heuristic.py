@@ -94,6 +94,11 @@ NOLO_MARGIN = 0.0
 """A nolo bid must be expected to win this fraction of its made value more than a number bid
 (the chance to keep a nolo contract is the least sure part of the estimate)."""
 JOIN_MARGIN = 0.05
+EAGER_FORCED = 0.5
+"""... and before that, only while the hand is expected to be forced into fewer tricks."""
+EAGER_TRICKS = 3
+"""In a contract of exactly one trick, from this many tricks before the end the declarer
+takes a sure trick whenever he can, forced or not."""
 
 
 def _cards(mask: int) -> list[int]:
@@ -507,9 +512,12 @@ class HeuristicBot:
         trick = [int(c) for c in view.trick]
         foes = [s for s in range(4) if s != k.seat]
         remaining = 13 - k.trick_no
+        # Exactly one trick: take one on purpose only when the hand will not be forced to
+        # take one anyway (or the end is near); otherwise duck as in ren sol.
+        eager = need_one and (forced_wins(k, k.hand) < EAGER_FORCED or remaining <= EAGER_TRICKS)
         if not trick:
             lose = {c: _nolo_lose_chance(k, c, foes) for c in legal}
-            if need_one:
+            if eager:
                 winners = [c for c in legal if lose[c] <= 0.02]
                 exits = [c for c in legal if lose[c] >= 0.7]
                 if winners and ((exits and exits != winners) or remaining == 1):
@@ -523,19 +531,19 @@ class HeuristicBot:
         follow = [c for c in legal if suit >= 0 and _suit(c) == suit]
         win_idx = trick_winner(trick, -1, k.aces_low, k.rules)
         top = trick[win_idx]
-        if need_one:
+        if eager:
+            late = remaining <= EAGER_TRICKS
             sure = [
                 c
                 for c in legal
                 if trick_winner([*trick, c], -1, k.aces_low, k.rules) == pos
-                and _nolo_beaten_chance(k, [*trick, c], leader, later) < 0.05
+                and _nolo_beaten_chance(k, [*trick, c], leader, later) < (0.5 if late else 0.05)
             ]
-            rest = k.hand
             if sure:
                 card = max(sure, key=lambda c: _nolo_rank(k, c))
-                after = rest & ~bit(card)
+                after = k.hand & ~bit(card)
                 exits = [c for c in _cards(after) if _nolo_lose_chance(k, c, foes) >= 0.7]
-                if exits or remaining == 1:
+                if exits or remaining <= 2:
                     return card
         if follow:
             if _is_joker(top) and trick[0] == top:

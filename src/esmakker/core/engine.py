@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from esmakker.core import auction, declaring, exchange, trickplay
-from esmakker.core.actions import PLAYS, Action, Bid, Iron, Play, format_action
+from esmakker.core.actions import PLAYS, Action, Bid, Iron, Play, actions_of_mask, format_action
 from esmakker.core.cards import Card, deck_mask
 from esmakker.core.errors import IllegalActionError, Reason
 from esmakker.core.phase import Phase
@@ -308,12 +308,7 @@ class Engine:
 
 def _plays_of(mask: int) -> list[Action]:
     """Return the play actions of the cards in ``mask``, low to high."""
-    plays: list[Action] = []
-    while mask:
-        low = mask & -mask
-        plays.append(PLAYS[low.bit_length() - 1])
-        mask ^= low
-    return plays
+    return actions_of_mask(PLAYS, mask)
 
 
 def _copy(source: Engine) -> Engine:

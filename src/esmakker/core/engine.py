@@ -209,11 +209,7 @@ class Engine:
         """
         problem = self.check(seat, action)
         if problem is not None:
-            reason, message = problem
-            text = format_action(action)
-            raise IllegalActionError(
-                f"{_SEAT[seat]} {text}: {message}", reason=reason, seat=_SEAT[seat], action=text
-            )
+            raise illegal(seat, action, problem)
         self.apply_unchecked(seat, action)
 
     # --- transitions ----------------------------------------------------------------
@@ -304,6 +300,14 @@ class Engine:
             total |= mask
             count += mask.bit_count()
         return total == deck_mask(self.rules.num_jokers) and count == 52 + self.rules.num_jokers
+
+
+def illegal(seat: int, action: Action, problem: tuple[Reason, str]) -> IllegalActionError:
+    """Return the one-line error for ``seat`` taking ``action``, from ``check``'s answer."""
+    reason, message = problem
+    text = format_action(action)
+    name = _SEAT[seat]
+    return IllegalActionError(f"{name} {text}: {message}", reason=reason, seat=name, action=text)
 
 
 def _plays_of(mask: int) -> list[Action]:

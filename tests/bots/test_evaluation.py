@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from esmakker.bots import calibrate
 from esmakker.bots.evaluation import (
     FAMILIES,
     NOLO_FEATURES,
@@ -35,6 +34,7 @@ from esmakker.core.actions import Bid, BidKind
 from esmakker.core.cards import CardSet, Suit
 from esmakker.core.presets import PRESET_NAMES
 from esmakker.core.rules import RuleSet
+from esmakker.sim import calibrate
 
 WP = RuleSet.from_preset("wikipedia")
 
@@ -184,7 +184,7 @@ def test_the_committed_table_covers_every_preset(preset: str) -> None:
     for family in ("plain", *rules.attachments):
         assert family in cal.stage2
     assert "command" in cal.raw
-    assert cal.raw["command"].startswith("python -m esmakker.bots.calibrate")
+    assert cal.raw["command"].startswith("python -m esmakker.sim.calibrate")
 
 
 def test_least_squares_and_logistic_recover_known_models() -> None:
@@ -207,7 +207,7 @@ def test_calibration_command_runs_and_writes_a_loadable_table(tmp_path: Path) ->
     argv = ["--deals", "12", "--nolo-deals", "12", "--rounds", "1", "--jobs", "1"]
     assert calibrate.main([*argv, "--out", str(out)]) == 0
     data = json.loads(out.read_text())
-    assert data["command"] == "python -m esmakker.bots.calibrate " + " ".join(
+    assert data["command"] == "python -m esmakker.sim.calibrate " + " ".join(
         [*argv, "--out", str(out)]
     )
     table = load_calibration(out)

@@ -1,6 +1,6 @@
 """Hand evaluation: expected tricks per trump choice and attachment, nolo suitability.
 
-The numbers come from ``calibration.json``, fitted by ``python -m esmakker.bots.calibrate``
+The numbers come from ``calibration.json``, fitted by ``python -m esmakker.sim.calibrate``
 on simulated deals played by the heuristic bot (the file names the command that made it):
 
 * **Number contracts.** ``number_features(hand, trump)`` describes a 13-card hand for a

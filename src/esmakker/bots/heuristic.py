@@ -66,13 +66,13 @@ from esmakker.core.actions import (
     Take,
 )
 from esmakker.core.cards import CARDS, JOKER_BASE, JOKERS_MASK, SUIT_MASKS, Card
-from esmakker.core.declaring import vip_trump
 from esmakker.core.ladder import all_bids, bid_key
 from esmakker.core.phase import Phase
 from esmakker.core.play import led_suit, trick_winner
 from esmakker.core.rules import RuleSet
 from esmakker.core.scoring import trick_limit
 from esmakker.core.view import PlayerView
+from esmakker.core.vip import vip_trump
 
 LEVELS = ("beginner", "standard")
 

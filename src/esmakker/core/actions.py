@@ -253,6 +253,16 @@ _NO_ARGUMENT: dict[str, Action] = {
 }
 
 
+def actions_of_mask(table: tuple[Play, ...] | tuple[Discard, ...], mask: int) -> list[Action]:
+    """Return ``table[card]`` for each card in ``mask``, low to high (hot path: no generator)."""
+    found: list[Action] = []
+    while mask:
+        low = mask & -mask
+        found.append(table[low.bit_length() - 1])
+        mask ^= low
+    return found
+
+
 def format_action(action: Action) -> str:
     """Return the canonical text of an action (``bid 8 gode``, ``play SA``).
 

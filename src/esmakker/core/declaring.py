@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,7 @@ from esmakker.core.cards import CARDS, HONOURS_MASK, JOKER_BASE, Suit
 from esmakker.core.errors import Reason
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
+from esmakker.core.vip import vip_trump
 
 if TYPE_CHECKING:
     from esmakker.core.engine import Engine
@@ -198,19 +198,3 @@ def apply_vip(engine: Engine, action: Action) -> None:
 def _fix_vip_trump(engine: Engine) -> None:
     engine.trump = vip_trump(engine.turned, engine.rules.vip_joker_rule)
     engine.next_step()
-
-
-def vip_trump(turned: Sequence[int], joker_rule: str) -> int:
-    """Return the trump fixed by the last turned card (-1 for no trumps).
-
-    A joker means no trumps, except under ``take_previous`` where it gives the
-    suit of the most recent non-joker turned before it (clarification 7).
-    """
-    last = turned[-1]
-    if last < JOKER_BASE:
-        return last // 13
-    if joker_rule == "take_previous":
-        for card in reversed(turned):
-            if card < JOKER_BASE:
-                return card // 13
-    return -1

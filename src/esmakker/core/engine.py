@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from esmakker.core import auction, declaring, exchange, trickplay
-from esmakker.core.actions import PLAYS, Action, Bid, Iron, Play, format_action
+from esmakker.core.actions import PLAYS, Action, Bid, Iron, Play, actions_of_mask, format_action
 from esmakker.core.cards import Card, deck_mask
 from esmakker.core.errors import IllegalActionError, Reason
 from esmakker.core.phase import Phase
@@ -209,11 +209,7 @@ class Engine:
         """
         problem = self.check(seat, action)
         if problem is not None:
-            reason, message = problem
-            text = format_action(action)
-            raise IllegalActionError(
-                f"{_SEAT[seat]} {text}: {message}", reason=reason, seat=_SEAT[seat], action=text
-            )
+            raise illegal(seat, action, problem)
         self.apply_unchecked(seat, action)
 
     # --- transitions ----------------------------------------------------------------
@@ -306,14 +302,17 @@ class Engine:
         return total == deck_mask(self.rules.num_jokers) and count == 52 + self.rules.num_jokers
 
 
+def illegal(seat: int, action: Action, problem: tuple[Reason, str]) -> IllegalActionError:
+    """Return the one-line error for ``seat`` taking ``action``, from ``check``'s answer."""
+    reason, message = problem
+    text = format_action(action)
+    name = _SEAT[seat]
+    return IllegalActionError(f"{name} {text}: {message}", reason=reason, seat=name, action=text)
+
+
 def _plays_of(mask: int) -> list[Action]:
     """Return the play actions of the cards in ``mask``, low to high."""
-    plays: list[Action] = []
-    while mask:
-        low = mask & -mask
-        plays.append(PLAYS[low.bit_length() - 1])
-        mask ^= low
-    return plays
+    return actions_of_mask(PLAYS, mask)
 
 
 def _copy(source: Engine) -> Engine:

@@ -14,6 +14,7 @@ from esmakker.core.actions import (
     Decline,
     Discard,
     Take,
+    actions_of_mask,
 )
 from esmakker.core.cards import CardSet, iter_mask
 from esmakker.core.errors import Reason
@@ -88,12 +89,7 @@ def legal(engine: Engine) -> list[Action]:
         hand = engine.hands[seat]
         if engine.called >= 0 and not may_discard(engine, seat, engine.called):
             hand &= ~(1 << engine.called)
-        discards: list[Action] = []
-        while hand:
-            low = hand & -hand
-            discards.append(DISCARDS[low.bit_length() - 1])
-            hand ^= low
-        return discards
+        return actions_of_mask(DISCARDS, hand)
     actions: list[Action] = [TAKE_ALL]
     if _partial(engine):
         cards = list(iter_mask(engine.kitty))

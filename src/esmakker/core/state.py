@@ -14,8 +14,8 @@ from typing import Any, NamedTuple
 
 from esmakker.core.actions import Action, Bid, format_action
 from esmakker.core.cards import CARDS, Card, CardSet, Suit, deck_mask
-from esmakker.core.engine import Engine
-from esmakker.core.errors import IllegalActionError, InvalidDealError
+from esmakker.core.engine import Engine, illegal
+from esmakker.core.errors import IllegalActionError, InvalidDealError, Reason
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.scoring import is_made, side_tricks
@@ -202,11 +202,11 @@ class State:
         if actor < 0:
             text = format_action(action)
             raise IllegalActionError(
-                f"{text}: the deal is over", reason=_game_over(), seat=None, action=text
+                f"{text}: the deal is over", reason=Reason.GAME_OVER, seat=None, action=text
             )
         problem = self._engine.check(actor, action)
         if problem is not None:
-            self._engine.apply(actor, action)  # raises with the full message
+            raise illegal(actor, action, problem)
         engine = self._engine.clone()
         engine.apply_without_undo(actor, action)
         return State(engine)
@@ -254,12 +254,6 @@ def _played_result(engine: Engine) -> Result:
         made=is_made(facts, engine.rules),
         scores=engine.scores,
     )
-
-
-def _game_over() -> Any:
-    from esmakker.core.errors import Reason
-
-    return Reason.GAME_OVER
 
 
 def _check_deal(rules: RuleSet, hands: Sequence[CardSet], kitty: Sequence[Card]) -> None:

@@ -1,4 +1,4 @@
-"""Fit the evaluation's constants on simulated deals: ``python -m esmakker.bots.calibrate``.
+"""Fit the evaluation's constants on simulated deals: ``python -m esmakker.sim.calibrate``.
 
 Every deal is dealt at random under a preset (``wikipedia`` three times as often as each
 other preset) and a contract is forced on it: the seat whose hand the current
@@ -312,7 +312,7 @@ def report(samples: list[dict[str, Any]], cal: Calibration) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the calibration and write the JSON file."""
-    parser = argparse.ArgumentParser(prog="python -m esmakker.bots.calibrate")
+    parser = argparse.ArgumentParser(prog="python -m esmakker.sim.calibrate")
     parser.add_argument("--deals", type=int, default=12000, help="number deals per round")
     parser.add_argument("--nolo-deals", type=int, default=12000, help="nolo deals per round")
     parser.add_argument("--rounds", type=int, default=2)
@@ -321,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=CALIBRATION_FILE)
     args = parser.parse_args(argv)
     cal = load_calibration(args.out) if args.out.exists() else load_calibration()
-    command = "python -m esmakker.bots.calibrate " + " ".join(
+    command = "python -m esmakker.sim.calibrate " + " ".join(
         a for a in (argv if argv is not None else sys.argv[1:])
     )
     for round_no in range(1, args.rounds + 1):

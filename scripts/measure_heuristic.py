@@ -5,7 +5,7 @@ Usage (from the repository root):
 
     .venv/bin/python scripts/measure_heuristic.py table --preset wikipedia --deals 2000
     .venv/bin/python scripts/measure_heuristic.py versus --preset wikipedia --deals 2000
-    .venv/bin/python scripts/measure_heuristic.py all --deals 2000 --jobs 2
+    .venv/bin/python scripts/measure_heuristic.py tables --deals 2000 --jobs 2
 
 ``table``  four heuristic bots: contract levels, nolo share, all-pass share, make rates
            of number and nolo contracts, decision time (median, p95).
@@ -14,7 +14,7 @@ Usage (from the repository root):
            with an opponent bot there (same cards, same other bots); the gain per deal is
            the difference of that seat's scores, averaged over the four seats. Also the
            bot's plain mean score per deal at the table.
-``all``    both, for every preset.
+``tables`` ``table`` for every preset; ``all``: both, for every preset.
 """
 
 from __future__ import annotations
@@ -36,8 +36,7 @@ from esmakker.bots.registry import make_bot
 from esmakker.core.actions import Action
 from esmakker.core.presets import PRESET_NAMES
 from esmakker.core.rules import RuleSet
-from esmakker.core.seats import SEATS, Seat
-from esmakker.core.state import State, deal
+from esmakker.core.seats import SEATS
 from esmakker.core.view import PlayerView
 from esmakker.sim.runner import play_deal
 
@@ -217,6 +216,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-_ = (Seat, State, deal)

@@ -447,8 +447,8 @@ class HeuristicBot:
         sure = [c for c in side if lead_risk(c) < 0.25]
         if sure:
             return max(sure, key=lambda c: (k.strength(c), -suit_len(hand, c // 13)))
-        # 4. jokers win any trick they lead after the first
-        if jokers and k.trick_no >= 1:
+        # 4. a led joker wins the trick (after the first, where the rules forbid it there)
+        if jokers and (k.trick_no >= 1 or not k.rules.no_joker_lead_trick1):
             return jokers[0]
         # 5. keep drawing trumps when the side is long in them
         long_side = bool(my_trumps) and (
@@ -458,7 +458,7 @@ class HeuristicBot:
         if declarer_side and my_trumps and trumps_out and _foes_may_hold(k, trump) and long_side:
             top = max(my_trumps, key=k.strength)
             return top if lead_risk(top) < 0.3 else min(my_trumps, key=k.strength)
-        # 6. lead the suit a friend led, or a short suit to ruff later, or from length
+        # 6. lead a suit a friend led or can ruff, from an honour sequence, or from length
         return self._lead_choice(k, side or suits_cards, declarer_side)
 
     def _lead_choice(self, k: Knowledge, cards: list[int], declarer_side: bool) -> int:

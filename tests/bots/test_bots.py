@@ -55,7 +55,7 @@ def test_random_bot_refuses_a_view_without_actions() -> None:
 
 
 def test_registry() -> None:
-    assert BOT_NAMES == ("random", "heuristic", "beginner")
+    assert BOT_NAMES == ("random", "heuristic", "beginner", "strong")
     bot: Bot = make_bot("random", random.Random(0))
     assert bot.name == "random"
     assert make_bot("heuristic", random.Random(0)).name == "heuristic"

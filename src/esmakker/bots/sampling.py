@@ -38,6 +38,9 @@ from esmakker.core.seats import Seat
 from esmakker.core.state import State
 from esmakker.core.view import HiddenCards, PlayerView, observe
 
+World = State
+"""A sampled full deal: a ``State`` that search may play forward."""
+
 _KITTY = "K"
 _RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11}
 

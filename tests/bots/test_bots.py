@@ -61,7 +61,8 @@ def test_registry() -> None:
     assert make_bot("heuristic", random.Random(0)).name == "heuristic"
     assert make_bot(" Beginner ", random.Random(0)).name == "beginner"
     with pytest.raises(
-        ValueError, match=r"^unknown bot 'clever' \(known bots: random, heuristic, beginner\)$"
+        ValueError,
+        match=r"^unknown bot 'clever' \(known bots: random, heuristic, beginner, strong\)$",
     ):
         make_bot("clever", random.Random(0))
 

@@ -6,8 +6,10 @@ import random
 
 import pytest
 
+from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.registry import make_bot
 from esmakker.bots.strong import StrongBot
+from esmakker.core.actions import PASS, Bid
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
@@ -64,3 +66,21 @@ def test_the_strong_bot_is_registered_and_needs_a_world() -> None:
     assert make_bot("strong", random.Random(0)).name == "strong"
     with pytest.raises(ValueError, match="worlds must be at least 1"):
         StrongBot(random.Random(0), worlds=0)
+
+
+def test_the_auction_search_tries_the_heuristics_call_and_passing() -> None:
+    state = deal(RuleSet.from_preset("wikipedia"), Seat.N, random.Random(4))
+    seat = state.to_act
+    assert seat is not None
+    state = state.apply(make_bot("heuristic", random.Random(0)).act(observe(state, seat)), seat)
+    seat = state.to_act
+    assert seat is not None
+    view = observe(state, seat)
+    bot = StrongBot(random.Random(5), worlds=1, search_auction=True)
+    choices = bot.choices(view)
+    actions = [c.action for c in choices]
+    assert set(actions) <= set(view.legal_actions)
+    assert HeuristicBot(random.Random(5)).act(view) in actions
+    assert PASS in actions
+    assert len(actions) <= 1 + len([a for a in view.legal_actions if not isinstance(a, Bid)]) + 3
+    assert bot.act(view) in view.legal_actions

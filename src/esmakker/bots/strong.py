@@ -5,8 +5,13 @@ cannot tell from the real deal (``sampling``), plays each candidate action in ea
 world and lets four heuristic players finish the deal, and takes the action with the
 best mean score for its seat under the rule set's own scoring. Every candidate meets
 the same worlds and the same roll-out players (common random numbers), so the
-comparison is fair even with few worlds. The auction is left to the heuristic for now:
-bidding by simulation needs a correction for the optimism of perfect information.
+comparison is fair even with few worlds.
+
+In the auction (with ``search_auction``) the candidates are the heuristic's own call,
+passing, holding or joining, and the heuristic's best-valued legal bids; each is played
+out in every world by heuristic players, the rest of the auction included. The
+roll-outs play with imperfect information like people, so their scores carry no
+perfect-information optimism to correct. Without ``search_auction`` the heuristic bids.
 
 The search is deterministic for a given generator; ``budget_s`` only cuts it short
 (fewer worlds) when a decision would take longer than that.
@@ -21,12 +26,14 @@ from dataclasses import dataclass
 
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import World, sample_world
-from esmakker.core.actions import Action
+from esmakker.core.actions import Action, Bid
 from esmakker.core.phase import Phase
 from esmakker.core.view import PlayerView, observe
 
 DEFAULT_WORLDS = 12
 DEFAULT_BUDGET_S = 1.0
+AUCTION_BIDS = 3
+"""How many of the heuristic's best-valued legal bids the auction search tries."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +56,7 @@ class StrongBot:
         *,
         worlds: int = DEFAULT_WORLDS,
         budget_s: float = DEFAULT_BUDGET_S,
+        search_auction: bool = False,
     ) -> None:
         """Search ``worlds`` worlds per decision, stopping early after ``budget_s`` seconds."""
         if worlds < 1:
@@ -56,12 +64,13 @@ class StrongBot:
         self.rng = rng
         self.worlds = worlds
         self.budget_s = budget_s
+        self.search_auction = search_auction
         self._heuristic = HeuristicBot(rng)
 
     def act(self, view: PlayerView) -> Action:
         """Return the legal action with the best expected score (the heuristic's in the auction)."""
         legal = view.legal_actions
-        if len(legal) == 1 or view.phase is Phase.AUCTION:
+        if len(legal) == 1 or (view.phase is Phase.AUCTION and not self.search_auction):
             return self._heuristic.act(view)
         return self.choices(view)[0].action
 
@@ -70,9 +79,12 @@ class StrongBot:
         return self._heuristic.claim_iron(view)
 
     def choices(self, view: PlayerView) -> list[Choice]:
-        """Return every legal action with its mean score, best first (ties: legal order)."""
+        """Return every candidate action with its mean score, best first (ties: first listed).
+
+        The candidates are every legal action, in the auction the few worth searching.
+        """
         assert view.seat is not None
-        legal = view.legal_actions
+        legal = self._candidates(view)
         totals = [0.0] * len(legal)
         searched = 0
         deadline = time.perf_counter() + self.budget_s
@@ -86,6 +98,16 @@ class StrongBot:
                 break
         ranked = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
         return [Choice(legal[i], totals[i] / searched, searched) for i in ranked]
+
+    def _candidates(self, view: PlayerView) -> tuple[Action, ...]:
+        legal = view.legal_actions
+        if view.phase is not Phase.AUCTION:
+            return legal
+        values = self._heuristic.bid_values(view.hand.mask, view.rules)
+        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: -values[b])
+        others = [a for a in legal if not isinstance(a, Bid)]
+        chosen = [self._heuristic.act(view), *others, *bids[:AUCTION_BIDS]]
+        return tuple(dict.fromkeys(chosen))
 
 
 def _rollout(world: World, view: PlayerView, action: Action, seed: int) -> float:

@@ -18,6 +18,7 @@ made from a view, never on the real deal.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -312,24 +313,28 @@ def _candidate(view: PlayerView, facts: _Facts, rng: random.Random) -> State | N
 
 def _place(facts: _Facts, rng: random.Random) -> tuple[list[int], list[int], int] | None:
     """Deal the unseen cards to their places, at random where several fit."""
-    remaining = dict(facts.capacity)
-    cards = list(facts.allowed)
+    places = list(facts.capacity)
+    remaining = [facts.capacity[p] for p in places]
+    masks = {
+        card: sum(1 << i for i, p in enumerate(places) if p in allowed)
+        for card, allowed in facts.allowed.items()
+    }
+    pending = Counter(masks.values())
+    cards = list(masks)
     rng.shuffle(cards)
-    cards.sort(key=lambda c: len(facts.allowed[c]))  # most constrained first
+    cards.sort(key=lambda c: masks[c].bit_count())  # most constrained first
     where: dict[int, _Place] = {}
-    for index, card in enumerate(cards):
-        options = [p for p in facts.allowed[card] if remaining.get(p, 0) > 0]
-        rng.shuffle(options)
-        weights = [remaining[p] for p in options]
+    for card in cards:
+        pending[masks[card]] -= 1
+        options = [i for i in range(len(places)) if masks[card] >> i & 1 and remaining[i]]
         while options:
-            pick = rng.choices(range(len(options)), weights)[0]
-            place = options[pick]
-            remaining[place] -= 1
-            if _feasible(cards[index + 1 :], facts, remaining):
-                where[card] = place
+            pick = rng.choices(options, [remaining[i] for i in options])[0]
+            remaining[pick] -= 1
+            if _fits(pending, remaining):
+                where[card] = places[pick]
                 break
-            remaining[place] += 1
-            del options[pick], weights[pick]
+            remaining[pick] += 1
+            options.remove(pick)
         else:
             return None
     hands = list(facts.holdings)
@@ -345,24 +350,21 @@ def _place(facts: _Facts, rng: random.Random) -> tuple[list[int], list[int], int
     return hands, discards, kitty
 
 
-def _feasible(cards: Sequence[int], facts: _Facts, remaining: dict[_Place, int]) -> bool:
+def _fits(pending: Counter[int], remaining: list[int]) -> bool:
     """Hall's condition: every set of places has room for the cards that must go there."""
-    places = [p for p in remaining if remaining[p] > 0]
-    if sum(remaining.values()) != len(cards):
+    if sum(remaining) != sum(pending.values()):
         return False
-    masks: dict[int, int] = {}
-    index = {p: i for i, p in enumerate(places)}
-    for card in cards:
-        mask = 0
-        for p in facts.allowed[card]:
-            if p in index:
-                mask |= 1 << index[p]
-        if not mask:
-            return False
-        masks[mask] = masks.get(mask, 0) + 1
-    for subset in range(1, 1 << len(places)):
-        need = sum(n for m, n in masks.items() if m & ~subset == 0)
-        room = sum(remaining[p] for i, p in enumerate(places) if subset >> i & 1)
+    open_places = sum(1 << i for i, room in enumerate(remaining) if room)
+    kinds = [(mask & open_places, n) for mask, n in pending.items() if n]
+    if any(not mask for mask, _ in kinds):
+        return False  # a card with nowhere left to go
+    if all(mask == open_places for mask, _ in kinds):
+        return True  # every card may go anywhere there is room
+    for subset in range(1, 1 << len(remaining)):
+        if subset & ~open_places:
+            continue
+        need = sum(n for mask, n in kinds if mask & ~subset == 0)
+        room = sum(r for i, r in enumerate(remaining) if subset >> i & 1)
         if need > room:
             return False
     return True

@@ -48,7 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.handler is None:
-            raise UsageError("a command is required: play, sim, match, replay or bench (see --help)")
+            raise UsageError(
+                "a command is required: play, sim, match, replay or bench (see --help)"
+            )
         code: int = args.handler(args)
         return code
     except KeyboardInterrupt:  # Ctrl-C, in a long match say

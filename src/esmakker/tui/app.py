@@ -46,7 +46,6 @@ class GameApp(App[None]):
     BINDINGS = [  # noqa: RUF012 (Textual reads a plain list)
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("escape", "leave_command", show=False),
-        Binding("f2", "review", "Review"),
     ]
 
     def __init__(
@@ -92,6 +91,8 @@ class GameApp(App[None]):
         self.query_one("#auction").border_title = t("panel.auction")
         self.query_one("#sheet").border_title = t("panel.sheet")
         self.query_one("#hand").border_title = t("panel.hand")
+        self.bind("f2", "review", description=t("key.review"))
+        self.bind("ctrl+q", "quit", description=t("key.quit"))
         if not self.game_over:
             self._start_deal()
         else:
@@ -129,8 +130,10 @@ class GameApp(App[None]):
     def refresh_screen(self) -> None:
         """Show the current view in every widget, the choices, and the status line."""
         scene = self.scene()
-        for widget in (TableWidget, ContractWidget, AuctionWidget, HandWidget):
-            self.query_one(widget).scene = scene
+        self.query_one(TableWidget).scene = scene
+        self.query_one(ContractWidget).scene = scene
+        self.query_one(AuctionWidget).scene = scene
+        self.query_one(HandWidget).scene = scene
         sheet = self.query_one(SheetWidget)
         sheet.players = self.table.players
         sheet.rows = self.table.sheet.rows

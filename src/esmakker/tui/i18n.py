@@ -46,7 +46,9 @@ def set_language(language: str) -> None:
     """
     global _language
     if language not in CATALOGUES:
-        raise ValueError(f"language {language!r} is unknown (expected one of {', '.join(LANGUAGES)})")
+        raise ValueError(
+            f"language {language!r} is unknown (expected one of {', '.join(LANGUAGES)})"
+        )
     _language = language
 
 

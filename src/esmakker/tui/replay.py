@@ -111,8 +111,10 @@ class ReplayScreen(Screen[None]):
         frame = self.frames[self.index]
         scene = Scene(frame.spectator, self.names, Seat.S)
         self.query_one(HandsWidget).frame = frame
-        for widget in (TableWidget, ContractWidget, AuctionWidget, TricksWidget):
-            self.query_one(widget).scene = scene
+        self.query_one(TableWidget).scene = scene
+        self.query_one(ContractWidget).scene = scene
+        self.query_one(AuctionWidget).scene = scene
+        self.query_one(TricksWidget).scene = scene
         steps = len(self.frames) - 1
         header = f"{self.heading} · " + t("replay.step", step=self.index, steps=steps)
         self.query_one("#replay-header", Static).update(Text(header))

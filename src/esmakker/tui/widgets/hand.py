@@ -43,7 +43,7 @@ class HandWidget(Widget, can_focus=True):
             super().__init__()
             self.text = text
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 (Textual's name)
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._typed = ""
 
@@ -91,7 +91,7 @@ class HandWidget(Widget, can_focus=True):
             return
         event.stop()
         if not self._typed and char not in _CARD_START:
-            self.post_message(self.Typed(char))
+            self.post_message(self.Typed(event.character or char))
             return
         self._typed += char
         if _complete(self._typed):

@@ -11,6 +11,7 @@ from esmakker.tui.i18n import t
 from esmakker.tui.scene import Scene
 from esmakker.tui.text import card_text
 
+
 class TableWidget(Widget):
     """Seats around a table with the trick in the middle (the person at the bottom)."""
 

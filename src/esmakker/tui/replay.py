@@ -82,7 +82,7 @@ class ReplayScreen(Screen[None]):
         self.frames = list(frames)
         self.names = names
         self.heading = title
-        self.index = len(self.frames) - 1
+        self.index = 0
 
     def compose(self) -> ComposeResult:
         """Lay out the hands, the trick, the tricks so far, the auction and the contract."""
@@ -99,7 +99,7 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Title the panels and show the last frame."""
+        """Title the panels and show the deal as dealt."""
         self.query_one(HandsWidget).border_title = t("panel.hands")
         self.query_one(TricksWidget).border_title = t("panel.tricks")
         self.query_one(AuctionWidget).border_title = t("panel.auction")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,10 @@ from esmakker.cli import main
 from esmakker.core.record import dump
 from esmakker.core.rules import RuleSet
 from esmakker.table import Table
-from esmakker.tui import command
 
 
 def no_textual(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(command.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
 
 
 def test_play_without_textual_says_which_extra_to_install(

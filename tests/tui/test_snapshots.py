@@ -1,4 +1,4 @@
-"""Snapshots of stable screens at 80×24 (pytest-textual-snapshot; SVGs in ``__snapshots__``).
+"""Snapshots of stable screens at 80x24 (pytest-textual-snapshot; SVGs in ``__snapshots__``).
 
 Update them after a deliberate change of the layout with ``pytest --snapshot-update``.
 """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from esmakker.core.actions import PASS, Bid, BidKind, CallCard, Discard, NameTrump, Play
+from esmakker.core.actions import PASS, Action, Bid, BidKind, CallCard, Discard, NameTrump, Play
 from esmakker.core.cards import Card, Suit
 from esmakker.tui.typing import candidates, resolve
 
@@ -21,7 +21,7 @@ def test_a_card_means_a_call_when_calling() -> None:
 
 
 def test_bids_may_be_typed_with_or_without_the_verb() -> None:
-    legal = [PASS, Bid(9, BidKind.VIP), Bid(None, BidKind.REN_SOL)]
+    legal: list[Action] = [PASS, Bid(9, BidKind.VIP), Bid(None, BidKind.REN_SOL)]
     assert resolve("9 vip", legal) == Bid(9, BidKind.VIP)
     assert resolve("bid 9 vip", legal) == Bid(9, BidKind.VIP)
     assert resolve("ren sol", legal) == Bid(None, BidKind.REN_SOL)

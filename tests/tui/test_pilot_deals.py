@@ -2,8 +2,8 @@
 
 The seeds were found by playing the same person's policy against the bots at the
 ``Table`` (the person bids the lowest legal bid of one kind once, else passes, and
-plays the first legal card): seed 1 gives the person a 9 vip, seed 1 a 9 halve, seed 5
-a sol (``tests/tui/find_seeds.py`` does the search).
+plays the first legal card, or takes the first choice): over seeds 1-80 with the preset
+wikipedia, seed 1 gives the person a 9 vip, seed 1 a 9 halve and seed 5 a sol.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def test_a_person_declares_and_plays_a_deal_keyboard_only(
     screens = play_deal(app, kind)
     record = app.table.records[0]
     assert record.result is not None
-    assert record.result["contract"] == str(contract).replace(" ", " ")
+    assert record.result["contract"] == contract
     assert record.result["declarer"] == "S"
     assert f"Deal 1: {contract} by You" in screens[-1]
     assert "Deal the next deal" not in screens[-1]  # one deal asked for: the game is over

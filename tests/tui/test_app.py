@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from pathlib import Path
 
 from esmakker.core.actions import Play
+from esmakker.core.cards import CardSet
+from esmakker.core.seats import Seat
 from esmakker.tui import setup
 from esmakker.tui.app import GameApp
 from esmakker.tui.i18n import set_language
 from esmakker.tui.replay import ReplayScreen
+from esmakker.tui.scene import Scene
+from esmakker.tui.widgets.contract import open_hands_text
 from esmakker.tui.widgets.hand import HandWidget
 from tui_support import SIZE, make_app, screen_text, type_text, wait_for_person
 
@@ -169,3 +174,14 @@ def test_a_larger_terminal_shows_the_same_panels_wider() -> None:
             assert "to act: You" in lines[0]
 
     asyncio.run(run())
+
+
+def test_a_hand_laid_open_is_shown_to_the_others() -> None:
+    app = make_app("1")
+    app.table.start_deal()
+    view = app.table.view(Seat.S)
+    hands = list(view.open_hands)
+    hands[Seat.E] = CardSet.parse("SA SK X1")
+    opened = dataclasses.replace(view, open_hands=tuple(hands))
+    lines = open_hands_text(Scene(opened, ("Anna", "Bo", "You", "Carl"), Seat.S))
+    assert [line.plain for line in lines] == ["Open, Bo: ♠A ♠K ★1"]

@@ -43,8 +43,8 @@ class GameApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "esmakker"
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 (Textual reads a plain list)
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("escape", "leave_command", show=False),
     ]
 
@@ -92,7 +92,8 @@ class GameApp(App[None]):
         self.query_one("#sheet").border_title = t("panel.sheet")
         self.query_one("#hand").border_title = t("panel.hand")
         self.bind("f2", "review", description=t("key.review"))
-        self.bind("ctrl+q", "quit", description=t("key.quit"))
+        quit_key = Binding("ctrl+q", "quit", t("key.quit"), key_display="^q", priority=True)
+        self._bindings.key_to_bindings["ctrl+q"] = [quit_key]  # Textual's own is not shown
         if not self.game_over:
             self._start_deal()
         else:

@@ -67,14 +67,17 @@ class ReplayScreen(Screen[None]):
     """A record step by step; ← → one step, PgUp PgDn one trick, Home End, Esc back."""
 
     BINDINGS = [  # noqa: RUF012 (Textual reads a plain list)
-        Binding("right", "step(1)", "→ step"),
-        Binding("left", "step(-1)", "← back"),
-        Binding("pagedown", "trick(1)", "PgDn trick"),
-        Binding("pageup", "trick(-1)", "PgUp trick"),
         Binding("home", "jump(0)", "Home", show=False),
         Binding("end", "jump(-1)", "End", show=False),
-        Binding("escape", "close", "Esc back"),
     ]
+    KEYS = (
+        ("right", "step(1)", "key.step"),
+        ("left", "step(-1)", "key.back"),
+        ("pagedown", "trick(1)", "key.next_trick"),
+        ("pageup", "trick(-1)", "key.previous_trick"),
+        ("escape", "close", "key.close"),
+    )
+    """The keys in the footer, described in the current language."""
 
     def __init__(self, frames: Sequence[ReplayFrame], names: Names, *, title: str) -> None:
         """Show ``frames`` (from ``replay_frames``) with the players' ``names`` (N, E, S, W)."""
@@ -83,6 +86,8 @@ class ReplayScreen(Screen[None]):
         self.names = names
         self.heading = title
         self.index = 0
+        for keys, action, description in self.KEYS:
+            self._bindings.bind(keys, action, t(description))
 
     def compose(self) -> ComposeResult:
         """Lay out the hands, the trick, the tricks so far, the auction and the contract."""
@@ -165,6 +170,7 @@ class ReplayApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "esmakker replay"
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, frames: Sequence[ReplayFrame], names: Names, title: str) -> None:
         """Show one record's frames."""

@@ -71,4 +71,10 @@ MESSAGES: dict[str, str] = {
     "replay.start": "Spillet som givet: → for at gå frem, PgDn stik for stik.",
     "key.review": "Gennemgå",
     "key.quit": "Afslut",
+    "key.step": "frem",
+    "key.back": "tilbage",
+    "key.next_trick": "næste stik",
+    "key.previous_trick": "forrige stik",
+    "key.close": "luk",
+    "contract.open_hand": "Åben, {name}:",
 }

@@ -71,4 +71,10 @@ MESSAGES: dict[str, str] = {
     "replay.start": "The deal as dealt: → to step through, PgDn trick by trick.",
     "key.review": "Review",
     "key.quit": "Quit",
+    "key.step": "step",
+    "key.back": "back",
+    "key.next_trick": "next trick",
+    "key.previous_trick": "previous trick",
+    "key.close": "close",
+    "contract.open_hand": "Open, {name}:",
 }

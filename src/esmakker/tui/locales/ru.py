@@ -71,4 +71,10 @@ MESSAGES: dict[str, str] = {
     "replay.start": "Сдача как сдана: → вперёд, PgDn по взяткам.",
     "key.review": "Разбор",
     "key.quit": "Выход",
+    "key.step": "вперёд",
+    "key.back": "назад",
+    "key.next_trick": "след. взятка",
+    "key.previous_trick": "пред. взятка",
+    "key.close": "закрыть",
+    "contract.open_hand": "Открыта, {name}:",
 }

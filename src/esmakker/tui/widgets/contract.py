@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from esmakker.core.seats import Seat
 from esmakker.core.view import ContractView
 from esmakker.tui.i18n import bid_name, t
 from esmakker.tui.scene import Scene
@@ -28,6 +29,7 @@ class ContractWidget(Widget):
         else:
             lines = [_bid_line(scene, contract), _partner_line(scene, contract)]
         lines.append(last_trick_text(scene))
+        lines += open_hands_text(scene)
         return Text("\n").join(lines)
 
 
@@ -68,6 +70,16 @@ def _partner(scene: Scene, contract: ContractView) -> str:
     if contract.partner is None:
         return t("contract.alone")
     return t("contract.partner", name=scene.name(contract.partner))
+
+
+def open_hands_text(scene: Scene) -> list[Text]:
+    """Return a line for each other hand laid open (bordlægger): ``Open, Bo: ♠A ♠K …``."""
+    lines = []
+    for seat, cards in zip(Seat, scene.view.open_hands, strict=True):
+        if cards is not None and seat != scene.view.seat:
+            text = Text(t("contract.open_hand", name=scene.name(seat)) + " ", style="dim")
+            lines.append(text + cards_text(cards))
+    return lines
 
 
 def last_trick_text(scene: Scene) -> Text:

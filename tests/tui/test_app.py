@@ -180,8 +180,6 @@ def test_a_hand_laid_open_is_shown_to_the_others() -> None:
     app = make_app("1")
     app.table.start_deal()
     view = app.table.view(Seat.S)
-    hands = list(view.open_hands)
-    hands[Seat.E] = CardSet.parse("SA SK X1")
-    opened = dataclasses.replace(view, open_hands=tuple(hands))
+    opened = dataclasses.replace(view, open_hands=(None, CardSet.parse("SA SK X1"), None, None))
     lines = open_hands_text(Scene(opened, ("Anna", "Bo", "You", "Carl"), Seat.S))
     assert [line.plain for line in lines] == ["Open, Bo: ♠A ♠K ★1"]

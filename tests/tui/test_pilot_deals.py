@@ -51,7 +51,7 @@ def check_screen(app: GameApp, screen: str) -> None:
     names = [app.table.player_at(seat) for seat in view.dealer.iter_from()]
     assert f"dealer {names[0]}" in screen
     assert f"forehand {names[1]}" in screen
-    for seat, action in view.calls[-4:]:  # the auction panel shows the latest calls
+    for seat, action in view.calls[-6:]:  # the auction panel shows the latest calls
         assert f"{app.table.player_at(seat)}: {call_text(action)}" in screen
     contract = view.contract
     if contract is None:
@@ -100,3 +100,12 @@ def test_a_bot_contract_keeps_the_partner_hidden_until_it_is_revealed() -> None:
     assert any("partner: ?" in screen for screen in screens) or any(
         "alone" in screen for screen in screens
     )
+
+
+def test_a_bot_bordlaegger_lays_its_hand_open_on_the_screen() -> None:
+    app = make_app("29")  # seed 29: Bo (E) plays ren bordlægger while the person passes
+    screens = play_deal(app, None)
+    assert app.table.records[0].result is not None
+    assert app.table.records[0].result["contract"] == "ren_bordlaegger"
+    assert any("Open, Bo:" in screen for screen in screens)
+    assert "ren bordlægger by Bo" in screens[-1]

@@ -8,7 +8,7 @@ MESSAGES: dict[str, str] = {
     "panel.hand": "Din hånd",
     "panel.hands": "Hænder",
     "panel.tricks": "Stik",
-    "table.legend": "[G] giver  [F] forhånd  ▶ i tur  tal: stik taget",
+    "table.legend": "[G] giver [F] forhånd ▶ i tur (n) stik",
     "mark.dealer": "G",
     "mark.forehand": "F",
     "term.no_trumps": "sans trumf",

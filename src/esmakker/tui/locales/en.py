@@ -8,7 +8,7 @@ MESSAGES: dict[str, str] = {
     "panel.hand": "Your hand",
     "panel.hands": "Hands",
     "panel.tricks": "Tricks",
-    "table.legend": "[D] dealer  [F] forehand  ▶ to act  number: tricks won",
+    "table.legend": "[D] dealer [F] forehand ▶ turn (n) tricks",
     "mark.dealer": "D",
     "mark.forehand": "F",
     "term.no_trumps": "no trumps",

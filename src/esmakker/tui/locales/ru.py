@@ -8,7 +8,7 @@ MESSAGES: dict[str, str] = {
     "panel.hand": "Ваши карты",
     "panel.hands": "Руки",
     "panel.tricks": "Взятки",
-    "table.legend": "[С] сдаёт  [П] первая рука  ▶ ход  число: взятки",
+    "table.legend": "[С] сдаёт [П] 1-я рука ▶ ход (n) взятки",
     "mark.dealer": "С",
     "mark.forehand": "П",
     "term.no_trumps": "без козыря",

@@ -17,14 +17,27 @@ class AuctionWidget(Widget):
     scene: reactive[Scene | None] = reactive(None, always_update=True)
 
     def render(self) -> Text:
-        """Draw the last calls that fit the widget's height."""
+        """Draw the calls packed into lines, the latest lines that fit."""
         scene = self.scene
         if scene is None:
             return Text("")
-        lines = []
+        calls = []
         for seat, action in scene.view.calls:
-            line = Text(f"{scene.name(seat)}: ")
-            line.append(call_text(action), style="bold" if isinstance(action, Bid) else "dim")
-            lines.append(line)
+            call = Text(f"{scene.name(seat)}: ")
+            call.append(call_text(action), style="bold" if isinstance(action, Bid) else "dim")
+            calls.append(call)
+        lines = pack(calls, max(20, self.content_size.width))
         height = max(1, self.content_size.height)
         return Text("\n").join(lines[-height:])
+
+
+def pack(items: list[Text], width: int, gap: str = " · ") -> list[Text]:
+    """Return the items in order, as many on a line as fit in ``width``."""
+    lines: list[Text] = []
+    for item in items:
+        if lines and lines[-1].cell_len + len(gap) + item.cell_len <= width:
+            lines[-1].append(gap, style="dim")
+            lines[-1].append_text(item)
+        else:
+            lines.append(item.copy())
+    return lines

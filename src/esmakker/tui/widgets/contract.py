@@ -28,6 +28,7 @@ class ContractWidget(Widget):
             lines = [Text(t("contract.none", phase=t(f"phase.{scene.view.phase.value}")))]
         else:
             lines = [_bid_line(scene, contract), _partner_line(scene, contract)]
+            lines = [line for line in lines if line.plain]
         lines.append(last_trick_text(scene))
         lines += open_hands_text(scene)
         return Text("\n").join(lines)

@@ -58,7 +58,7 @@ def _label(scene: Scene, seat: Seat) -> Text:
     text.append(f" {seat.name}", style="dim")
     if marks:
         text.append(f" [{marks}]", style="cyan")
-    text.append(f" {view.won[seat]}", style="green")
+    text.append(f" ({view.won[seat]})", style="green")
     return text
 
 

@@ -32,8 +32,8 @@ from esmakker.tui.widgets.actions import ActionList
 from esmakker.tui.widgets.auction import AuctionWidget
 from esmakker.tui.widgets.contract import ContractWidget
 from esmakker.tui.widgets.hand import HandWidget
-from esmakker.tui.widgets.sheet import SheetWidget
-from esmakker.tui.widgets.table_view import TableWidget
+from esmakker.tui.widgets.score_sheet import ScoreSheetWidget
+from esmakker.tui.widgets.trick import TrickWidget
 
 NEXT, REVIEW, QUIT = "app:next", "app:review", "app:quit"
 
@@ -74,11 +74,11 @@ class GameApp(App[None]):
         yield Static(id="header")
         with Horizontal(id="middle"):
             with Vertical(id="left"):
-                yield TableWidget(id="table")
+                yield TrickWidget(id="table")
                 yield ContractWidget(id="contract")
             with Vertical(id="right"):
                 yield AuctionWidget(id="auction")
-                yield SheetWidget(id="sheet")
+                yield ScoreSheetWidget(id="sheet")
         yield HandWidget(id="hand")
         yield ActionList(id="actions")
         yield Input(id="command", placeholder=t("input.placeholder"), select_on_focus=False)
@@ -131,11 +131,11 @@ class GameApp(App[None]):
     def refresh_screen(self) -> None:
         """Show the current view in every widget, the choices, and the status line."""
         scene = self.scene()
-        self.query_one(TableWidget).scene = scene
+        self.query_one(TrickWidget).scene = scene
         self.query_one(ContractWidget).scene = scene
         self.query_one(AuctionWidget).scene = scene
         self.query_one(HandWidget).scene = scene
-        sheet = self.query_one(SheetWidget)
+        sheet = self.query_one(ScoreSheetWidget)
         sheet.players = self.table.players
         sheet.rows = self.table.sheet.rows
         self.query_one("#header", Static).update(self._header(scene))

@@ -20,7 +20,7 @@ from esmakker.tui.scene import Scene
 from esmakker.tui.text import card_text, cards_text, step_text
 from esmakker.tui.widgets.auction import AuctionWidget
 from esmakker.tui.widgets.contract import ContractWidget
-from esmakker.tui.widgets.table_view import TableWidget
+from esmakker.tui.widgets.trick import TrickWidget
 
 Names = tuple[str, str, str, str]
 
@@ -95,7 +95,7 @@ class ReplayScreen(Screen[None]):
         yield HandsWidget(id="hands")
         with Horizontal(id="replay-middle"):
             with Vertical(id="replay-left"):
-                yield TableWidget(id="replay-table")
+                yield TrickWidget(id="replay-table")
                 yield ContractWidget(id="replay-contract")
             with Vertical(id="replay-right"):
                 yield TricksWidget(id="tricks")
@@ -116,7 +116,7 @@ class ReplayScreen(Screen[None]):
         frame = self.frames[self.index]
         scene = Scene(frame.spectator, self.names, Seat.S)
         self.query_one(HandsWidget).frame = frame
-        self.query_one(TableWidget).scene = scene
+        self.query_one(TrickWidget).scene = scene
         self.query_one(ContractWidget).scene = scene
         self.query_one(AuctionWidget).scene = scene
         self.query_one(TricksWidget).scene = scene

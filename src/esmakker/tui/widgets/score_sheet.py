@@ -11,7 +11,7 @@ from textual.widget import Widget
 from esmakker.core.sheet import SheetRow
 
 
-class SheetWidget(Widget):
+class ScoreSheetWidget(Widget):
     """Running totals, one deal a line, the newest at the bottom."""
 
     players: reactive[tuple[str, ...]] = reactive((), always_update=True)

@@ -12,7 +12,7 @@ from esmakker.tui.scene import Scene
 from esmakker.tui.text import card_text
 
 
-class TableWidget(Widget):
+class TrickWidget(Widget):
     """Seats around a table with the trick in the middle (the person at the bottom)."""
 
     scene: reactive[Scene | None] = reactive(None, always_update=True)

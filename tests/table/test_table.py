@@ -271,3 +271,16 @@ def test_a_bot_that_declines_iron_hand_is_asked_only_once() -> None:
     assert table.bot_action() is None  # forehand (Bo, a person) is to act
     assert table.bot_action() is None
     assert _Decliner.asked == 1
+
+
+def test_replay_frames_step_through_a_finished_deal() -> None:
+    from esmakker.table import replay_frames
+
+    table = Table(rules(), PLAYERS, seed="frames", bots=all_bots())
+    play_deals(table, 1)
+    record = table.records[0]
+    frames = replay_frames(record)
+    assert len(frames) == len(record.steps) + 1
+    assert [frame.seats[seat].hand for seat in Seat for frame in frames[:1]] == list(record.hands)
+    assert not frames[0].spectator.hand
+    assert frames[-1].spectator.result is not None

@@ -183,3 +183,21 @@ def test_a_hand_laid_open_is_shown_to_the_others() -> None:
     opened = dataclasses.replace(view, open_hands=(None, CardSet.parse("SA SK X1"), None, None))
     lines = open_hands_text(Scene(opened, ("Anna", "Bo", "You", "Carl"), Seat.S))
     assert [line.plain for line in lines] == ["Open, Bo: ♠A ♠K ★1"]
+
+
+def test_f3_shows_the_strong_bots_hint_in_the_status_bar() -> None:
+    app = make_app("3")
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_person(pilot, app)
+            steps = len(app.table.view(app.seat).steps)
+            await pilot.press("f3")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Hint: " in text
+            assert "expected points" in text or "the only legal action" in text
+            assert len(app.table.view(app.seat).steps) == steps  # a hint never acts
+
+    asyncio.run(run())

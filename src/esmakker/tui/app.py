@@ -7,6 +7,7 @@ is applied on the app's thread (``Table.submit``), so the screen never freezes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,10 +18,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
+from esmakker.bots.hints import hint
 from esmakker.core.actions import Action, Bid, Discard, Play
 from esmakker.core.errors import IllegalActionError, NotationError
 from esmakker.core.seats import Seat
 from esmakker.core.sheet import SheetRow
+from esmakker.core.view import PlayerView
 from esmakker.table import DealScored, Event, Table, replay_frames
 from esmakker.tui import game_folder
 from esmakker.tui.i18n import bid_name, t
@@ -92,6 +95,7 @@ class GameApp(App[None]):
         self.query_one("#sheet").border_title = t("panel.sheet")
         self.query_one("#hand").border_title = t("panel.hand")
         self.bind("f2", "review", description=t("key.review"))
+        self.bind("f3", "hint", description=t("key.hint"))
         quit_key = Binding("ctrl+q", "quit", t("key.quit"), key_display="^q", priority=True)
         self._bindings.key_to_bindings["ctrl+q"] = [quit_key]  # Textual's own is not shown
         if not self.game_over:
@@ -329,6 +333,25 @@ class GameApp(App[None]):
             self.say(t("error.bot", message=str(exc)))
             return
         self._after(events)
+
+    # --- hints --------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Ask the strong bot for a suggestion; it thinks in a worker and answers in the status."""
+        if not self.person_to_act:
+            self.say(t("hint.not_your_turn"))
+            return
+        self.say(t("hint.thinking"))
+        self._hint_worker(self.table.view(self.seat), self._moves)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint_worker(self, view: PlayerView, moves: int) -> None:
+        suggestion = hint(view, random.Random(f"hint/{self.table.deal_number}/{moves}"))
+        self.call_from_thread(self._hint_found, suggestion.reason, moves)
+
+    def _hint_found(self, reason: str, moves: int) -> None:
+        if moves == self._moves:  # not stale: the person has not acted since asking
+            self.say(t("hint.text", reason=reason))
 
     # --- review -------------------------------------------------------------------------
 

@@ -77,4 +77,8 @@ MESSAGES: dict[str, str] = {
     "key.previous_trick": "forrige stik",
     "key.close": "luk",
     "contract.open_hand": "Åben, {name}:",
+    "key.hint": "Råd",
+    "hint.thinking": "Tænker over et råd…",
+    "hint.text": "Råd: {reason}",
+    "hint.not_your_turn": "Et råd gives kun, når det er din tur.",
 }

@@ -77,4 +77,8 @@ MESSAGES: dict[str, str] = {
     "key.previous_trick": "previous trick",
     "key.close": "close",
     "contract.open_hand": "Open, {name}:",
+    "key.hint": "Hint",
+    "hint.thinking": "Thinking about a hint…",
+    "hint.text": "Hint: {reason}",
+    "hint.not_your_turn": "A hint is for your own turn.",
 }

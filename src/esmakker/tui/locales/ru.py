@@ -77,4 +77,8 @@ MESSAGES: dict[str, str] = {
     "key.previous_trick": "пред. взятка",
     "key.close": "закрыть",
     "contract.open_hand": "Открыта, {name}:",
+    "key.hint": "Подсказка",
+    "hint.thinking": "Обдумываю подсказку…",
+    "hint.text": "Подсказка: {reason}",
+    "hint.not_your_turn": "Подсказка доступна только в ваш ход.",
 }

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from esmakker.bots.auction import FAMILY_OF, NOLO_RISK, nolo_price, pass_value
 from esmakker.bots.evaluation import (
     family_distribution,
     family_raw,
@@ -76,23 +77,11 @@ from esmakker.core.vip import vip_trump
 
 LEVELS = ("beginner", "standard")
 
-_FAMILY_OF = {
-    BidKind.PLAIN: "plain",
-    BidKind.VIP: "vip",
-    BidKind.GODE: "gode",
-    BidKind.HALVE: "halve",
-    BidKind.STAERKE: "staerke",
-    BidKind.SANS: "sans",
-}
+_FAMILY_OF = FAMILY_OF
 
 OPEN_MARGIN = -0.3
 """An opening bid must be expected to win this fraction of a made 9's value (passing
 costs something too: when someone else declares, the other three lose on average)."""
-COMPETE = 0.2
-"""Passing over an opponent's bid costs this fraction of that bid's made value."""
-NOLO_MARGIN = 0.0
-"""A nolo bid must be expected to win this fraction of its made value more than a number bid
-(the chance to keep a nolo contract is the least sure part of the estimate)."""
 JOIN_MARGIN = 0.05
 EAGER_FORCED = 0.5
 """... and before that, only while the hand is expected to be forced into fewer tricks."""
@@ -126,17 +115,15 @@ class HeuristicBot:
         rng: random.Random,
         level: str = "standard",
         *,
-        compete: float = COMPETE,
         open_margin: float = OPEN_MARGIN,
-        nolo_margin: float = NOLO_MARGIN,
+        nolo_risk: float = NOLO_RISK,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known levels: {', '.join(LEVELS)})")
         self.rng = rng
         self.level = level
-        self.compete = compete
         self.open_margin = open_margin
-        self.nolo_margin = nolo_margin
+        self.nolo_risk = nolo_risk
         self.name = "heuristic" if level == "standard" else level
         self._bid_cache: dict[tuple[int, RuleSet], dict[Bid, float]] = {}
 
@@ -202,8 +189,7 @@ class HeuristicBot:
         for bid in all_bids(rules):
             if bid.is_nolo:
                 p = nolo_probability(hand, bid.kind, rules)
-                margin = self.nolo_margin * 3 * rules.nolo_value_of(bid.kind.value)
-                values[bid] = nolo_bid_ev(bid.kind, p, rules) - margin
+                values[bid] = nolo_price(bid.kind, p, rules, self.nolo_risk)
                 continue
             family = _FAMILY_OF[bid.kind]
             if family not in dists:
@@ -221,13 +207,7 @@ class HeuristicBot:
         values = self.bid_values(hand, rules)
         high = _high_bid(view)
         unit = float(value_table(Bid(9), rules)[9])
-        if high is None:
-            threshold = self.open_margin * unit
-        elif high.is_nolo:
-            threshold = -self.compete * rules.nolo_value_of(high.kind.value)
-        else:
-            assert high.level is not None
-            threshold = -self.compete * float(value_table(high, rules)[high.level])
+        threshold = pass_value(hand, high, rules, self.open_margin)
         fresh = set(_fresh_bids(view))
         best: Action = Pass()
         best_value = threshold

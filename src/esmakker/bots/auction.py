@@ -21,7 +21,6 @@ aces the declarer needs competes to 9 or 10 when the 8 would be paid by it.
 
 from __future__ import annotations
 
-
 from esmakker.bots.evaluation import (
     ACE,
     calibration,
@@ -33,11 +32,11 @@ from esmakker.bots.evaluation import (
 from esmakker.core.actions import Bid, BidKind
 from esmakker.core.rules import RuleSet
 
-PROMISE = 1.0
+PROMISE = 1.5
 """Tricks over its level that the others expect a number bid's side to take."""
 NOLO_PROMISE = 0.7
 """The chance the others give a nolo bidder to keep his contract."""
-NOLO_RISK = 0.02
+NOLO_RISK = 0.05
 """A nolo bid's price is cut by this times the variance of its score over a made 9's value."""
 ACES_CALLABLE = 3.0
 """Aces the declarer may call on average (the four less the one he usually holds)."""

@@ -32,7 +32,7 @@ from esmakker.bots.evaluation import (
 from esmakker.core.actions import Bid, BidKind
 from esmakker.core.rules import RuleSet
 
-PROMISE = 1.5
+PROMISE = 1.75
 """Tricks over its level that the others expect a number bid's side to take."""
 NOLO_PROMISE = 0.7
 """The chance the others give a nolo bidder to keep his contract."""

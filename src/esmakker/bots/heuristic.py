@@ -4,10 +4,12 @@
 
 * **Auction.** Every legal bid is priced: number bids from the calibrated trick estimate
   of each attachment (``evaluation``) and the rule set's own scoring, nolo bids from the
-  calibrated chance to keep them. The bot makes the best-paying legal bid if it pays
-  more than passing (which is worth a little less than nothing once an opponent holds
-  the bid), holds or joins where the rules allow it on the same terms, and passes
-  otherwise. Iron hand is claimed unless the hand suits a nolo contract.
+  calibrated chance to keep them less a charge for their variance (``auction``). The bot
+  makes the best-paying legal bid if it pays more than passing, which ``auction`` prices
+  from the bid that holds (what its holder is expected to win, paid by us unless we hold
+  the ace he will call), holds where the rules allow it on the same terms, joins a nolo
+  only when it pays as the harder shared contract, and passes otherwise. Iron hand is
+  claimed unless a nolo bid would pay.
 * **Declaring.** Trumps: the suit with the best estimate (the halve partner: his own best
   suit). Partner card: a suit with a low card to lead to the partner, a king that the
   partner's ace will make good, not a void; in halve a short suit so trumps stay free.
@@ -37,7 +39,6 @@ from esmakker.bots.auction import FAMILY_OF, NOLO_RISK, nolo_price, pass_value
 from esmakker.bots.evaluation import (
     family_distribution,
     family_raw,
-    nolo_bid_ev,
     nolo_danger,
     nolo_probability,
     number_bid_ev,
@@ -152,16 +153,8 @@ class HeuristicBot:
         """Claim iron hand unless the hand is good for a nolo contract."""
         if self.level == "beginner":
             return True
-        best = max(
-            (
-                nolo_bid_ev(
-                    b.kind, nolo_probability(view.hand.mask, b.kind, view.rules), view.rules
-                )
-                for b in all_bids(view.rules)
-                if b.is_nolo
-            ),
-            default=-1.0,
-        )
+        values = self.bid_values(view.hand.mask, view.rules)
+        best = max((v for b, v in values.items() if b.is_nolo), default=-1.0)
         return best <= 0
 
     # --- standard ---------------------------------------------------------------------------

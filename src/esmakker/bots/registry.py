@@ -8,6 +8,7 @@ from collections.abc import Callable
 from esmakker.bots.base import Bot
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.random_bot import RandomBot
+from esmakker.bots.strong import StrongBot
 
 
 def _beginner(rng: random.Random) -> Bot:
@@ -18,8 +19,11 @@ _FACTORIES: dict[str, Callable[[random.Random], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "beginner": _beginner,
+    "strong": StrongBot,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
+SEARCH_BOTS: tuple[str, ...] = ("strong",)
+"""Bots that search (a fraction of a second a decision): too slow for long test runs."""
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

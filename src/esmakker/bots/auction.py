@@ -36,7 +36,7 @@ PROMISE = 1.75
 """Tricks over its level that the others expect a number bid's side to take."""
 NOLO_PROMISE = 0.7
 """The chance the others give a nolo bidder to keep his contract."""
-NOLO_RISK = 0.05
+NOLO_RISK = 0.04
 """A nolo bid's price is cut by this times the variance of its score over a made 9's value."""
 ACES_CALLABLE = 3.0
 """Aces the declarer may call on average (the four less the one he usually holds)."""

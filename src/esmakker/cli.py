@@ -1,4 +1,4 @@
-"""The ``esmakker`` command: ``sim``, ``match``, ``replay``, ``bench engine``.
+"""The ``esmakker`` command: ``sim``, ``match``, ``replay``, ``bench engine|bots``.
 
 Errors of the user's making (an unknown preset, a bad override, an unreadable or
 inconsistent file) end the command with one line on stderr and a non-zero exit
@@ -401,16 +401,20 @@ def _result_text(record: HandRecord, number: int | None) -> str:
 
 def _add_bench(commands: Any) -> None:
     bench = commands.add_parser("bench", help="measure speed")
-    bench.add_argument("target", choices=["engine"], help="what to measure")
+    bench.add_argument("target", choices=["engine", "bots"], help="what to measure")
     bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement (5)")
     bench.add_argument("--preset", default="wikipedia", help=f"one of {', '.join(PRESET_NAMES)}")
     bench.add_argument("--seed", type=int, default=1, help="random seed (1)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument("--bots", default="heuristic,beginner,random", help="bots: comma list")
+    bench.add_argument("--deals", type=int, default=50, help="deals per bot (50; bots only)")
     bench.set_defaults(handler=_bench)
 
 
 def _bench(args: argparse.Namespace) -> int:
     _check_rules(args.preset, {})
+    if args.target == "bots":
+        return _bench_bots(args)
     try:
         bench = importlib.import_module("esmakker.bench")
     except ImportError:
@@ -421,6 +425,26 @@ def _bench(args: argparse.Namespace) -> int:
     else:
         for key, value in figures.items():
             print(f"{key}: {value:,.1f}" if isinstance(value, float) else f"{key}: {value}")
+    return 0
+
+
+def _bench_bots(args: argparse.Namespace) -> int:
+    from esmakker.sim.bench_bots import bots_bench
+
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if args.deals < 1 or not names:
+        raise UsageError("--deals must be at least 1 and --bots must name a bot")
+    try:
+        figures = bots_bench(names, deals=args.deals, preset=args.preset, seed=args.seed)
+    except ValueError as exc:
+        raise UsageError(f"--bots: {exc}") from exc
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    for name, row in figures.items():
+        print(
+            f"{name}: median {row['median_ms']} ms, p95 {row['p95_ms']} ms, {row['decisions']} decisions"
+        )
     return 0
 
 

@@ -7,20 +7,16 @@ one, and the bots assert that their choice is among ``view.legal_actions``.
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 import pytest
 
-from esmakker.bots.base import Bot
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.registry import make_bot
-from esmakker.core.actions import Action
 from esmakker.core.presets import PRESET_NAMES
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import SEATS
-from esmakker.core.view import PlayerView, observe
+from esmakker.core.view import observe
 from esmakker.sim.runner import play_deal
 
 TABLES = {
@@ -89,29 +85,6 @@ def _record(seed: int) -> list[str]:
 def test_the_bot_is_deterministic_given_its_rng() -> None:
     assert _record(5) == _record(5)
     assert _record(5) != _record(6)
-
-
-class _Timed:
-    def __init__(self, bot: Bot, times: list[float]) -> None:
-        self.bot, self.name, self.times = bot, bot.name, times
-
-    def act(self, view: PlayerView) -> Action:
-        start = time.perf_counter()
-        action = self.bot.act(view)
-        self.times.append(time.perf_counter() - start)
-        return action
-
-    def claim_iron(self, view: PlayerView) -> bool:
-        return self.bot.claim_iron(view)
-
-
-def test_a_decision_takes_well_under_50_ms() -> None:
-    times: list[float] = []
-    rules = RuleSet.from_preset("wikipedia")
-    for k in range(10):
-        bots = [_Timed(HeuristicBot(random.Random(f"t/{k}/{s}")), times) for s in range(4)]
-        play_deal(rules, bots, SEATS[k % 4], random.Random(f"t/{k}"))
-    assert statistics.median(times) < 0.050
 
 
 def test_levels() -> None:

@@ -17,10 +17,12 @@ from esmakker.tui.widgets.actions import ActionList
 SIZE = (80, 24)
 
 
-def make_app(seed: str, *, folder: Path | None = None, deals: int | None = 1) -> GameApp:
+def make_app(
+    seed: str, *, folder: Path | None = None, deals: int | None = 1, preset: str = "wikipedia"
+) -> GameApp:
     """Return a game for You at S against three heuristic bots that never pause."""
     config = setup.new_config(
-        preset="wikipedia", seat=2, levels=["heuristic"], seed=seed, language="en", deals=deals
+        preset=preset, seat=2, levels=["heuristic"], seed=seed, language="en", deals=deals
     )
     if folder is not None:
         game_folder.create(folder, config)

@@ -2,10 +2,11 @@
 
 For a decision with more than one legal action the bot deals ``worlds`` worlds the seat
 cannot tell from the real deal (``sampling``), plays each candidate action in each
-world and lets four heuristic players finish the deal, and takes the action with the
-best mean score for its seat under the rule set's own scoring. Every candidate meets
-the same worlds and the same roll-out players (common random numbers), so the
-comparison is fair even with few worlds.
+world and lets four heuristic players finish the deal, and scores it for its seat
+under the rule set's own scoring. Every candidate meets the same worlds and the same
+roll-out players (common random numbers). It plays the heuristic's own choice unless
+another action gains on it world by world by more than ``CONFIDENCE`` standard errors:
+with a dozen worlds the plain best mean is mostly noise.
 
 In the auction (with ``search_auction``) the candidates are the heuristic's own call,
 passing, holding or joining, and the heuristic's best-valued legal bids; each is played
@@ -19,7 +20,9 @@ The search is deterministic for a given generator; ``budget_s`` only cuts it sho
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +35,8 @@ from esmakker.core.view import PlayerView, observe
 
 DEFAULT_WORLDS = 12
 DEFAULT_BUDGET_S = 1.0
+CONFIDENCE = 1.0
+"""Standard errors by which a searched action must beat the heuristic's to replace it."""
 AUCTION_BIDS = 3
 """How many of the heuristic's best-valued legal bids the auction search tries."""
 
@@ -68,11 +73,24 @@ class StrongBot:
         self._heuristic = HeuristicBot(rng)
 
     def act(self, view: PlayerView) -> Action:
-        """Return the legal action with the best expected score (the heuristic's in the auction)."""
+        """Return the heuristic's action unless the search shows a clearly better one.
+
+        Few worlds give noisy means, and the best of several noisy means is biased upwards,
+        so the bot leaves the heuristic's choice only for an action whose paired gain over
+        it, world by world, is more than ``CONFIDENCE`` standard errors above zero.
+        """
         legal = view.legal_actions
+        default = self._heuristic.act(view)
         if len(legal) == 1 or (view.phase is Phase.AUCTION and not self.search_auction):
-            return self._heuristic.act(view)
-        return self.choices(view)[0].action
+            return default
+        candidates, scores = self._search(view, default)
+        base = scores[candidates.index(default)]
+        best, best_gain = default, 0.0
+        for action, row in zip(candidates, scores, strict=True):
+            gain = _confident_gain(row, base)
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
 
     def claim_iron(self, view: PlayerView) -> bool:
         """Claim iron hand as the heuristic would."""
@@ -83,31 +101,46 @@ class StrongBot:
 
         The candidates are every legal action, in the auction the few worth searching.
         """
+        candidates, scores = self._search(view, self._heuristic.act(view))
+        means = [statistics.fmean(row) for row in scores]
+        ranked = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+        return [Choice(candidates[i], means[i], len(scores[i])) for i in ranked]
+
+    def _search(
+        self, view: PlayerView, default: Action
+    ) -> tuple[tuple[Action, ...], list[list[float]]]:
+        """Return the candidates and, per candidate, its score in each world searched."""
         assert view.seat is not None
-        legal = self._candidates(view)
-        totals = [0.0] * len(legal)
-        searched = 0
+        candidates = self._candidates(view, default)
+        scores: list[list[float]] = [[] for _ in candidates]
         deadline = time.perf_counter() + self.budget_s
         for _ in range(self.worlds):
             world = sample_world(view, self.rng)
             seed = self.rng.getrandbits(64)
-            for index, action in enumerate(legal):
-                totals[index] += _rollout(world, view, action, seed)
-            searched += 1
+            for row, action in zip(scores, candidates, strict=True):
+                row.append(_rollout(world, view, action, seed))
             if time.perf_counter() > deadline:
                 break
-        ranked = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
-        return [Choice(legal[i], totals[i] / searched, searched) for i in ranked]
+        return candidates, scores
 
-    def _candidates(self, view: PlayerView) -> tuple[Action, ...]:
+    def _candidates(self, view: PlayerView, default: Action) -> tuple[Action, ...]:
         legal = view.legal_actions
         if view.phase is not Phase.AUCTION:
             return legal
         values = self._heuristic.bid_values(view.hand.mask, view.rules)
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: -values[b])
         others = [a for a in legal if not isinstance(a, Bid)]
-        chosen = [self._heuristic.act(view), *others, *bids[:AUCTION_BIDS]]
-        return tuple(dict.fromkeys(chosen))
+        return tuple(dict.fromkeys([default, *others, *bids[:AUCTION_BIDS]]))
+
+
+def _confident_gain(row: list[float], base: list[float]) -> float:
+    """Return the mean paired gain of ``row`` over ``base`` if clearly above zero, else 0."""
+    gains = [a - b for a, b in zip(row, base, strict=True)]
+    if len(gains) < 2:
+        return 0.0
+    mean = statistics.fmean(gains)
+    error = statistics.stdev(gains) / math.sqrt(len(gains))
+    return mean if mean > CONFIDENCE * error and mean > 0 else 0.0
 
 
 def _rollout(world: World, view: PlayerView, action: Action, seed: int) -> float:

@@ -88,8 +88,13 @@ class Table:
         seed: str,
         bots: Mapping[str, BotFactory] | None = None,
         first_dealer: int = 0,
+        deal_seed: Callable[[int], str] | None = None,
     ) -> None:
         """Seat ``players`` (clockwise, 4-6 names); ``bots`` maps the bots' names to factories.
+
+        Deal ``k`` is dealt from ``random.Random(deal_seed(k))``; by default
+        ``deal_seed(k)`` is ``f"{seed}/{k}"``. A server that reveals each deal's seed after
+        the hand passes seeds that do not give away the next deals' seeds.
 
         Raises:
             ValueError: for a wrong number of players, a name given twice, a bad
@@ -97,6 +102,7 @@ class Table:
         """
         self.sheet = ScoreSheet(players, rules, first_dealer=first_dealer)
         self.seed = seed
+        self._deal_seed = deal_seed or (lambda number: f"{seed}/{number}")
         self._factories = dict(bots or {})
         strangers = set(self._factories) - set(self.sheet.players)
         if strangers:
@@ -150,6 +156,10 @@ class Table:
         """Return the seat to act, ``None`` between deals."""
         return None if self.deal_over else self._current().to_act
 
+    def deal_seed(self, number: int) -> str:
+        """Return the seed that deal ``number`` is dealt from."""
+        return self._deal_seed(number)
+
     def is_bot(self, player: str) -> bool:
         """Return whether a bot plays for ``player``."""
         return player in self._factories
@@ -196,7 +206,7 @@ class Table:
         seating = self.sheet.seating()
         self._number = number
         self._seating = seating
-        self._states = [deal(self.rules, seating.dealer, random.Random(f"{self.seed}/{number}"))]
+        self._states = [deal(self.rules, seating.dealer, random.Random(self.deal_seed(number)))]
         self._bots = self._seat_bots(number, seating)
         self._claims_asked = False
         return [DealStarted(number, seating)]
@@ -340,5 +350,5 @@ class Table:
             "table": dict(zip("NESW", seating.players, strict=True)),
             "sitting_out": list(seating.sitting_out),
             "deal": self._number,
-            "seed": f"{self.seed}/{self._number}",
+            "seed": self.deal_seed(self._number),
         }

@@ -144,3 +144,43 @@ def check_frame(text: str, view: dict[str, Any], record: HandRecord, seat: Seat 
     contract = oracle["contract"]
     if contract is not None and contract["partner"] == "??" and state.result() is None:
         assert not PARTNER_NAMED.search(text), f"{seat} was told the hidden partner"
+
+
+class Player:
+    """A test client over a TestClient WebSocket: keeps its frames, view and sequence number."""
+
+    def __init__(self, session: Any, name: str | None) -> None:
+        self.session = session
+        self.name = name
+        self.frames: list[str] = []
+        self.seq = 0
+        self.view: dict[str, Any] | None = None
+        self._ids = 0
+
+    def receive(self) -> dict[str, Any]:
+        text = self.session.receive_text()
+        self.frames.append(text)
+        frame: dict[str, Any] = json.loads(text)
+        if frame["type"] in ("update", "snapshot"):
+            self.seq = max(self.seq, frame["seq"])
+            if frame["view"] is not None:
+                self.view = frame["view"]
+        return frame
+
+    def read_until(self, seq: int) -> None:
+        while self.seq < seq:
+            self.receive()
+
+    def send(self, kind: str, **fields: Any) -> str:
+        self._ids += 1
+        command_id = f"{self.name}-{self._ids}"
+        self.session.send_text(json.dumps({"v": 1, "type": kind, "id": command_id, **fields}))
+        return command_id
+
+    def command(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """Send a command and return its answer (an ack or an error), reading updates before it."""
+        command_id = self.send(kind, **fields)
+        while True:
+            frame = self.receive()
+            if frame["type"] in ("ack", "error") and frame.get("id") == command_id:
+                return frame

@@ -1,0 +1,190 @@
+"""Reconnects, exactly-once commands, take-backs and the disconnect policies (hub level)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from esmakker.server.hub import Hub, Room, TableConfig
+from esmakker.server.store import Store
+from server_support import Recorder, make_hub
+
+NAMES = ("anna", "bo", "carl", "dora")
+
+
+async def seated(hub: Hub, people: int = 4, **config: Any) -> tuple[Room, list[str]]:
+    room, _ = hub.create(TableConfig(**config))
+    tokens = [(await room.join(name))[1] for name in NAMES[:people]]
+    if people < 4:
+        await room.fill_bots("random")
+    await room.start()
+    return room, tokens
+
+
+def run(folder: Path, body: Callable[[Hub], Awaitable[None]], **settings: Any) -> None:
+    async def main() -> None:
+        hub = make_hub(folder, **settings)
+        try:
+            await body(hub)
+        finally:
+            await hub.shutdown()
+
+    asyncio.run(main())
+
+
+async def act(room: Room, rng: random.Random, command_id: str) -> dict[str, Any]:
+    table = room.table
+    assert table is not None and table.to_act is not None
+    key = room.index_of(table.player_at(table.to_act))
+    action = rng.choice(table.view(table.to_act).to_json()["legal_actions"])
+    text = json.dumps({"v": 1, "type": "act", "id": command_id, "action": action})
+    replies = await room.handle(key, text)
+    assert replies[0]["type"] == "ack", replies
+    return {"key": key, "text": text, **replies[0]}
+
+
+def last_view(recorder: Recorder) -> dict[str, Any] | None:
+    views = [f["view"] for f in recorder.json() if f["type"] in ("update", "snapshot")]
+    return views[-1] if views else None
+
+
+@pytest.mark.parametrize("gap", [5, 40])
+def test_a_client_that_missed_frames_catches_up(tmp_path: Path, gap: int) -> None:
+    """AC-R2: a short gap is replayed from the buffer, a long one gets a snapshot."""
+
+    async def body(hub: Hub) -> None:
+        room, _ = await seated(hub)
+        rng = random.Random(gap)
+        steady, dropping = Recorder(), Recorder()
+        room.attach(steady, None, None)
+        room.attach(dropping, None, None)
+        for i in range(3):
+            await act(room, rng, f"a{i}")
+        room.detach(dropping, None)
+        last_seq = max(f["seq"] for f in dropping.json() if f["type"] == "update")
+        for i in range(gap):
+            await act(room, rng, f"b{i}")
+        back = Recorder()
+        room.attach(back, None, last_seq)
+        kinds = [f["type"] for f in back.json()]
+        assert kinds[0] == "welcome"
+        assert ("snapshot" in kinds) == (gap > 16)
+        assert last_view(back) == last_view(steady)
+
+    run(tmp_path, body, buffer=16)
+
+
+def test_a_command_sent_again_is_applied_once(tmp_path: Path) -> None:
+    """AC-R3: the same id again (a resend after a reconnect) is refused as a duplicate."""
+
+    async def body(hub: Hub) -> None:
+        room, _ = await seated(hub)
+        first = await act(room, random.Random(1), "same")
+        seq = room.seq
+        again = await room.handle(first["key"], first["text"])
+        assert again[0]["code"] == "duplicate_id"
+        assert room.seq == seq
+
+    run(tmp_path, body)
+
+
+def test_a_second_connection_for_a_seat_replaces_the_first(tmp_path: Path) -> None:
+    """AC-R4: the older connection gets a clear message and is closed."""
+
+    async def body(hub: Hub) -> None:
+        room, _ = await seated(hub)
+        old, new = Recorder(), Recorder()
+        room.attach(old, 0, None)
+        room.attach(new, 0, None)
+        assert old.closed == (4000, "replaced")
+        assert old.json()[-1]["code"] == "replaced"
+        assert new.closed is None
+
+    run(tmp_path, body)
+
+
+def test_take_back_needs_every_opponents_consent(tmp_path: Path) -> None:
+    """AC-U8: asked before the next player acts; refused by one, nothing changes."""
+
+    async def body(hub: Hub) -> None:
+        room, _ = await seated(hub)
+        table = room.table
+        assert table is not None and table.state is not None
+        done = await act(room, random.Random(2), "x1")
+        steps = len(table.state.history)
+        undo = json.dumps({"v": 1, "type": "undo", "id": "u1"})
+        other = (done["key"] + 1) % 4
+        assert (await room.handle(other, undo))[0]["code"] == "no_undo"
+        assert (await room.handle(done["key"], undo))[0]["type"] == "ack"
+        waiting = sorted(room.undo.waiting) if room.undo else []
+        assert waiting == [i for i in range(4) if i != done["key"]]
+        refuse = json.dumps({"v": 1, "type": "undo_reply", "id": "r1", "accept": False})
+        assert (await room.handle(waiting[0], refuse))[0]["type"] == "ack"
+        assert len(table.state.history) == steps and room.undo is None
+        assert (await room.handle(done["key"], json.dumps({"v": 1, "type": "undo", "id": "u2"})))[
+            0
+        ]["type"] == "ack"
+        for i, key in enumerate(waiting):
+            accept = json.dumps({"v": 1, "type": "undo_reply", "id": f"y{i}", "accept": True})
+            assert (await room.handle(key, accept))[0]["type"] == "ack"
+        assert len(table.state.history) == steps - 1
+        stored = Store(f"sqlite:///{tmp_path / 'server.db'}").load()[0]
+        assert len(stored.actions) == steps - 1
+
+    run(tmp_path, body)
+
+
+@pytest.mark.parametrize(("policy", "status"), [("bot", "running"), ("abort", "aborted")])
+def test_an_absent_player_is_replaced_or_the_table_aborts(
+    tmp_path: Path, policy: str, status: str
+) -> None:
+    """AC-R5: after the grace period the policy applies; the player can come back."""
+
+    async def body(hub: Hub) -> None:
+        room, _ = await seated(hub, people=1, policy=policy, grace=0.05, max_deals=1)
+        me = Recorder()
+        room.attach(me, 0, None)
+        room.detach(me, 0)
+        await asyncio.sleep(0.3)
+        assert room.status in (status, "finished")
+        if policy == "bot":
+            for _ in range(200):
+                if room.status == "finished":
+                    break
+                await asyncio.sleep(0.02)
+            assert room.status == "finished"
+            assert len(room.table.records) == 1  # type: ignore[union-attr]
+
+    run(tmp_path, body)
+
+
+def test_a_restored_table_is_the_same_table(tmp_path: Path) -> None:
+    """Restoring from the store gives the same deal, sheet, sequence number and command ids."""
+
+    async def body(hub: Hub) -> None:
+        room, _ = await seated(hub)
+        rng = random.Random(5)
+        for i in range(70):
+            if room.status != "running":
+                break
+            await act(room, rng, f"k{i}")
+        again = make_hub(tmp_path)
+        again.restore()
+        copy = again.find(room.id)
+        assert copy.seq == room.seq
+        assert copy.table is not None and room.table is not None
+        old, new = room.table.state, copy.table.state
+        assert old is not None and new is not None
+        assert (new.dealt, new.history) == (old.dealt, old.history)
+        assert copy.table.sheet.totals == room.table.sheet.totals
+        assert copy.applied == room.applied
+        assert copy.snapshot(2) == room.snapshot(2)
+        await again.shutdown()
+
+    run(tmp_path, body)

@@ -12,6 +12,11 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -184,3 +189,61 @@ class Player:
             frame = self.receive()
             if frame["type"] in ("ack", "error") and frame.get("id") == command_id:
                 return frame
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """``esmakker serve`` as a child process."""
+
+    def __init__(self, db: Path, port: int) -> None:
+        self.base = f"http://127.0.0.1:{port}"
+        self.log = (db.parent / "server.log").open("a")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "esmakker.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite:///{db}",
+                "--bot-delay",
+                "0",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self.get("/api/presets")
+                return
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise
+                time.sleep(0.1)
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=5) as answer:
+            return json.loads(answer.read())
+
+    def post(self, path: str, body: dict[str, Any], token: str = "") -> Any:
+        request = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        )
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return json.loads(answer.read())
+
+    def kill(self) -> None:
+        self.process.kill()  # SIGKILL: no clean shutdown
+        self.process.wait(10)
+        self.log.close()

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,55 +12,9 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from server_support import Server, free_port
+
 NAMES = ("anna", "bo", "carl", "dora")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class Server:
-    """``esmakker serve`` as a child process."""
-
-    def __init__(self, db: Path, port: int) -> None:
-        self.base = f"http://127.0.0.1:{port}"
-        self.log = (db.parent / "server.log").open("a")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "esmakker.cli", "serve", "--port", str(port)]
-            + ["--db", f"sqlite:///{db}", "--bot-delay", "0"],
-            stdout=subprocess.DEVNULL,
-            stderr=self.log,
-        )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                self.get("/api/presets")
-                return
-            except OSError:
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise
-                time.sleep(0.1)
-
-    def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.base + path, timeout=5) as answer:
-            return json.loads(answer.read())
-
-    def post(self, path: str, body: dict[str, Any], token: str = "") -> Any:
-        request = urllib.request.Request(
-            self.base + path,
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
-        )
-        with urllib.request.urlopen(request, timeout=5) as answer:
-            return json.loads(answer.read())
-
-    def kill(self) -> None:
-        self.process.kill()  # SIGKILL: no clean shutdown
-        self.process.wait(10)
-        self.log.close()
 
 
 class Client:
@@ -108,7 +58,7 @@ class Client:
 
 @pytest.fixture
 def db(tmp_path: Path) -> Iterator[Path]:
-    yield tmp_path / "server.db"
+    return tmp_path / "server.db"
 
 
 def play(clients: list[Client], rng: random.Random, stop: Any) -> None:
@@ -127,7 +77,9 @@ def test_kill_9_mid_trick_restores_the_table(db: Path) -> None:
         created = server.post("/api/tables", {"host_name": NAMES[0], "max_deals": 2})
         table, host = created["id"], created["host_token"]
         tokens = [created["seat"]["token"]]
-        tokens += [server.post(f"/api/tables/{table}/join", {"name": n})["token"] for n in NAMES[1:]]
+        tokens += [
+            server.post(f"/api/tables/{table}/join", {"name": n})["token"] for n in NAMES[1:]
+        ]
         clients = [Client(server, table, t) for t in tokens]
         server.post(f"/api/tables/{table}/start", {}, host)
         seq = server.get(f"/api/tables/{table}")["deal"] and _seq_now(clients[0])
@@ -146,10 +98,13 @@ def test_kill_9_mid_trick_restores_the_table(db: Path) -> None:
             client.socket.close()
 
         server = Server(db, port)
-        clients = [Client(server, table, t, last_seq=s) for t, (_, s) in zip(tokens, before, strict=True)]
+        clients = [
+            Client(server, table, t, last_seq=s) for t, (_, s) in zip(tokens, before, strict=True)
+        ]
         for client, (view, seq) in zip(clients, before, strict=True):
             welcome = client.receive()
-            assert welcome["type"] == "welcome" and welcome["seq"] >= seq
+            assert welcome["type"] == "welcome"
+            assert welcome["seq"] >= seq
             assert client.sync()["view"] == view
         play(clients, rng, lambda: server.get(f"/api/tables/{table}")["status"] != "running")
         assert len(server.get(f"/api/tables/{table}/deals")) == 2

@@ -40,7 +40,8 @@ def run(folder: Path, body: Callable[[Hub], Awaitable[None]], **settings: Any) -
 
 async def act(room: Room, rng: random.Random, command_id: str) -> dict[str, Any]:
     table = room.table
-    assert table is not None and table.to_act is not None
+    assert table is not None
+    assert table.to_act is not None
     key = room.index_of(table.player_at(table.to_act))
     action = rng.choice(table.view(table.to_act).to_json()["legal_actions"])
     text = json.dumps({"v": 1, "type": "act", "id": command_id, "action": action})
@@ -115,7 +116,8 @@ def test_take_back_needs_every_opponents_consent(tmp_path: Path) -> None:
     async def body(hub: Hub) -> None:
         room, _ = await seated(hub)
         table = room.table
-        assert table is not None and table.state is not None
+        assert table is not None
+        assert table.state is not None
         done = await act(room, random.Random(2), "x1")
         steps = len(table.state.history)
         undo = json.dumps({"v": 1, "type": "undo", "id": "u1"})
@@ -126,7 +128,8 @@ def test_take_back_needs_every_opponents_consent(tmp_path: Path) -> None:
         assert waiting == [i for i in range(4) if i != done["key"]]
         refuse = json.dumps({"v": 1, "type": "undo_reply", "id": "r1", "accept": False})
         assert (await room.handle(waiting[0], refuse))[0]["type"] == "ack"
-        assert len(table.state.history) == steps and room.undo is None
+        assert len(table.state.history) == steps
+        assert room.undo is None
         assert (await room.handle(done["key"], json.dumps({"v": 1, "type": "undo", "id": "u2"})))[
             0
         ]["type"] == "ack"
@@ -178,9 +181,11 @@ def test_a_restored_table_is_the_same_table(tmp_path: Path) -> None:
         again.restore()
         copy = again.find(room.id)
         assert copy.seq == room.seq
-        assert copy.table is not None and room.table is not None
+        assert copy.table is not None
+        assert room.table is not None
         old, new = room.table.state, copy.table.state
-        assert old is not None and new is not None
+        assert old is not None
+        assert new is not None
         assert (new.dealt, new.history) == (old.dealt, old.history)
         assert copy.table.sheet.totals == room.table.sheet.totals
         assert copy.applied == room.applied

@@ -31,11 +31,11 @@ def _run(folder: Path, preset: str, seats: int, level: str, deals: int) -> int:
         hub = make_hub(folder)
         config = TableConfig(preset=preset, seats=seats, max_deals=deals)
         room, recorders = await bot_game(hub, config, level)
-        records = [r for r in (await _records(hub, room.id))]
+        records = list(await _records(hub, room.id))
         assert len(records) == deals
         checked = 0
         for key, recorder in recorders.items():
-            name = None if key is None else room.players[key].name  # type: ignore[union-attr]
+            name = None if key is None else room.players[key].name
             checked += check_frames(recorder.frames, name, records)
         await hub.shutdown()
         return checked
@@ -62,6 +62,8 @@ def test_no_frame_leaks_a_hidden_card_or_partner(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("preset", "seats", "level"), GAMES)
-def test_no_leak_over_hundreds_of_deals(tmp_path: Path, preset: str, seats: int, level: str) -> None:
+def test_no_leak_over_hundreds_of_deals(
+    tmp_path: Path, preset: str, seats: int, level: str
+) -> None:
     checked = _run(tmp_path, preset, seats, level, deals=40)
     assert checked > 40 * 40

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import sys
 from typing import Any
 
 EXTRA_HINT = "this command needs the server extra: pip install 'esmakker[server]'"
@@ -41,7 +40,6 @@ def add_serve(commands: Any) -> None:
 def _serve(args: argparse.Namespace) -> int:
     problem = missing_extra()
     if problem is not None:
-        print(f"esmakker: {problem}", file=sys.stderr)
         return 2
     import uvicorn
 
@@ -56,7 +54,6 @@ def _serve(args: argparse.Namespace) -> int:
         ws_max_size=64 * 1024,
         log_level="warning",
     )
-    print(f"esmakker server on http://{args.host}:{args.port}", flush=True)
     uvicorn.Server(config).run()
     return 0
 
@@ -74,7 +71,6 @@ def add_join(commands: Any) -> None:
 def _join(args: argparse.Namespace) -> int:
     problem = missing_extra()
     if problem is not None:
-        print(f"esmakker: {problem}", file=sys.stderr)
         return 2
     from esmakker.server.client import run_client
 

@@ -32,7 +32,7 @@ from esmakker.server import codec, errors
 from esmakker.server.errors import ApiError, ProtocolError
 from esmakker.server.settings import Settings
 from esmakker.server.store import NewAction, Store, StoredPlayer, StoredTable
-from esmakker.table import ActionUndone, DealScored, Event, Table
+from esmakker.table import DealScored, Event, Table
 
 log = logging.getLogger(__name__)
 
@@ -308,7 +308,9 @@ class Room:
             self.sinks[key] = set()
         self.sinks.setdefault(key, set()).add(sink)
         missed = self._missed(key, last_seq)
-        welcome = codec.frame("welcome", seq=self.seq, you=self._you(key), resumed=missed is not None)
+        welcome = codec.frame(
+            "welcome", seq=self.seq, you=self._you(key), resumed=missed is not None
+        )
         sink.send(codec.dumps(welcome))
         for text in missed if missed is not None else [codec.dumps(self.snapshot(key))]:
             sink.send(text)
@@ -566,7 +568,9 @@ class Room:
             if seat not in views:
                 views[seat] = self._view_of(seat)
             view = views[seat]
-            shown = [e if isinstance(e, dict) else codec.project(e, view, seed, names) for e in events]
+            shown = [
+                e if isinstance(e, dict) else codec.project(e, view, seed, names) for e in events
+            ]
             text = codec.dumps(codec.frame("update", seq=self.seq, events=shown, view=view))
             self._deliver(key, text)
 
@@ -756,7 +760,11 @@ class Hub:
                 who, nonce = parts[1], parts[2]
                 if who == "host" and nonce == room.host_nonce:
                     return None
-                player = room.players[int(who)] if who.isdigit() and int(who) < len(room.players) else None
+                player = (
+                    room.players[int(who)]
+                    if who.isdigit() and int(who) < len(room.players)
+                    else None
+                )
                 if player is not None and player.nonce == nonce and player.bot is None:
                     return int(who)
         raise ApiError(403, errors.FORBIDDEN, "this token does not hold a seat at this table")

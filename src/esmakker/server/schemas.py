@@ -26,7 +26,9 @@ class Join(BaseModel):
     """Take a place at a table under a name."""
 
     name: str = Field(..., min_length=1, max_length=24)
-    index: int | None = Field(None, ge=0, le=4, description="a particular place (default: the first free)")
+    index: int | None = Field(
+        None, ge=0, le=4, description="a particular place (default: the first free)"
+    )
 
 
 class Seated(BaseModel):

@@ -190,7 +190,9 @@ class Store:
             )
             if record is not None:
                 conn.execute(
-                    insert(models.records).values(table_id=table_id, deal=action.deal, record=record)
+                    insert(models.records).values(
+                        table_id=table_id, deal=action.deal, record=record
+                    )
                 )
             _set_seq(conn, table_id, seq)
 

@@ -59,7 +59,9 @@ async def table_socket(
     await _serve(websocket, hub, room, key, last_seq)
 
 
-async def _serve(websocket: WebSocket, hub: Hub, room: Room, key: Key, last_seq: int | None) -> None:
+async def _serve(
+    websocket: WebSocket, hub: Hub, room: Room, key: Key, last_seq: int | None
+) -> None:
     connection = Connection(websocket, hub.settings.outbox)
     writer = asyncio.create_task(connection.write())
     room.attach(connection, key, last_seq)

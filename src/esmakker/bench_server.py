@@ -1,0 +1,222 @@
+"""``esmakker bench server``: N tables of four simulated clients over loopback (AC-P1).
+
+The server runs as its own process (``esmakker serve`` on a free port, a temporary
+SQLite file); this process opens four WebSockets per table and, at one action per table
+per second, lets the player to act send a random legal action. The figure is the time
+from sending an action to each of the four clients receiving its broadcast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from esmakker.server.command import missing_extra
+
+
+@dataclass(slots=True)
+class BenchTable:
+    """One table's pacing: when its last action was sent, and its round number."""
+
+    id: str
+    tokens: list[str]
+    sent_at: float = 0.0
+    round: int = 0
+    next_at: float = 0.0
+
+
+@dataclass(slots=True)
+class Figures:
+    """What the clients measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+    measuring: bool = False
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the benchmark from the command line; print its figures."""
+    problem = missing_extra()
+    if problem is not None:
+        sys.stderr.write(f"esmakker: {problem}\n")
+        return 2
+    figures = server_bench(tables=args.tables, seconds=args.seconds, seed=args.seed)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def server_bench(*, tables: int, seconds: float, seed: int = 1, rate: float = 1.0) -> dict[str, Any]:
+    """Drive ``tables`` tables for ``seconds`` seconds; return the latency figures."""
+    with tempfile.TemporaryDirectory() as folder:
+        port = _free_port()
+        server = _start_server(Path(folder), port)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            made = [_open_table(base) for _ in range(tables)]
+            figures = _run_clients(base, made, seconds, random.Random(seed), rate)
+            figures["server_rss_mb"] = _rss_mb(server.pid)
+            return figures
+        finally:
+            server.kill()
+            server.wait(10)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "esmakker.cli", "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{folder / 'bench.db'}", "--bot-delay", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            _call(f"http://127.0.0.1:{port}/api/presets")
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+def _call(url: str, body: dict[str, Any] | None = None, token: str = "") -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    with urllib.request.urlopen(urllib.request.Request(url, data, headers), timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def _open_table(base: str) -> tuple[BenchTable, str]:
+    created = _call(f"{base}/api/tables", {"host_name": "p0", "private": True})
+    tokens = [created["seat"]["token"]]
+    for name in ("p1", "p2", "p3"):
+        tokens.append(_call(f"{base}/api/tables/{created['id']}/join", {"name": name})["token"])
+    return BenchTable(created["id"], tokens), created["host_token"]
+
+
+def _run_clients(
+    base: str, made: list[tuple[BenchTable, str]], seconds: float, rng: random.Random, rate: float
+) -> dict[str, Any]:
+    try:
+        import uvloop
+
+        return uvloop.run(_drive(base, made, seconds, rng, rate))
+    except ImportError:
+        return asyncio.run(_drive(base, made, seconds, rng, rate))
+
+
+async def _drive(
+    base: str, made: list[tuple[BenchTable, str]], seconds: float, rng: random.Random, rate: float
+) -> dict[str, Any]:
+    import websockets
+
+    figures = Figures()
+    ws_base = "ws" + base[4:]
+    sockets = []
+    for table, _ in made:
+        for token in table.tokens:
+            sockets.append((table, await websockets.connect(f"{ws_base}/ws/{table.id}?token={token}")))
+    start = time.perf_counter()
+    for table, host in made:
+        table.next_at = start + rng.random() / rate
+        await asyncio.to_thread(_call, f"{base}/api/tables/{table.id}/start", {}, host)
+    figures.measuring = True
+    tasks = [asyncio.create_task(_client(t, s, figures, rng, rate)) for t, s in sockets]
+    await asyncio.sleep(seconds)
+    figures.measuring = False
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for _, sock in sockets:
+        await sock.close()
+    return _summary(len(made), figures, time.perf_counter() - start)
+
+
+async def _client(
+    table: BenchTable, sock: Any, figures: Figures, rng: random.Random, rate: float
+) -> None:
+    seen = 0
+    ids = 0
+    try:
+        async for text in sock:
+            frame = json.loads(text)
+            kind = frame["type"]
+            if kind == "error":
+                figures.errors += 1
+                continue
+            if kind != "update" and kind != "snapshot":
+                continue
+            events = frame.get("events", [])
+            if seen < table.round and any(e.get("kind") == "action" for e in events):
+                seen = table.round
+                if figures.measuring:
+                    figures.latencies.append(time.perf_counter() - table.sent_at)
+            view = frame.get("view")
+            if view and view["legal_actions"]:
+                wait = table.next_at - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                ids += 1
+                action = rng.choice(view["legal_actions"])
+                table.round += 1
+                table.sent_at = time.perf_counter()
+                table.next_at = table.sent_at + 1 / rate
+                figures.actions += 1
+                command = {"v": 1, "type": "act", "id": f"b{ids}", "action": action}
+                await sock.send(json.dumps(command))
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        figures.errors += 1
+
+
+def _summary(tables: int, figures: Figures, elapsed: float) -> dict[str, Any]:
+    ordered = sorted(figures.latencies)
+
+    def at(share: float) -> float:
+        if not ordered:
+            return 0.0
+        return round(1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))], 2)
+
+    return {
+        "tables": tables,
+        "clients": 4 * tables,
+        "seconds": round(elapsed, 1),
+        "actions": figures.actions,
+        "broadcasts": len(ordered),
+        "p50_ms": at(0.50),
+        "p95_ms": at(0.95),
+        "p99_ms": at(0.99),
+        "max_ms": at(1.0),
+        "errors": figures.errors,
+    }
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return 0.0

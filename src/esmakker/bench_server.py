@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -44,6 +45,8 @@ class Figures:
     actions: int = 0
     errors: int = 0
     measuring: bool = False
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
 
 
 def main(args: argparse.Namespace) -> int:
@@ -61,7 +64,9 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
-def server_bench(*, tables: int, seconds: float, seed: int = 1, rate: float = 1.0) -> dict[str, Any]:
+def server_bench(
+    *, tables: int, seconds: float, seed: int = 1, rate: float = 1.0
+) -> dict[str, Any]:
     """Drive ``tables`` tables for ``seconds`` seconds; return the latency figures."""
     with tempfile.TemporaryDirectory() as folder:
         port = _free_port()
@@ -69,7 +74,7 @@ def server_bench(*, tables: int, seconds: float, seed: int = 1, rate: float = 1.
         try:
             base = f"http://127.0.0.1:{port}"
             made = [_open_table(base) for _ in range(tables)]
-            figures = _run_clients(base, made, seconds, random.Random(seed), rate)
+            figures = _run_clients(base, made, seconds, random.Random(seed), rate, server.pid)
             figures["server_rss_mb"] = _rss_mb(server.pid)
             return figures
         finally:
@@ -115,18 +120,28 @@ def _open_table(base: str) -> tuple[BenchTable, str]:
 
 
 def _run_clients(
-    base: str, made: list[tuple[BenchTable, str]], seconds: float, rng: random.Random, rate: float
+    base: str,
+    made: list[tuple[BenchTable, str]],
+    seconds: float,
+    rng: random.Random,
+    rate: float,
+    pid: int,
 ) -> dict[str, Any]:
+    drive = _drive(base, made, seconds, rng, rate, pid)
     try:
         import uvloop
-
-        return uvloop.run(_drive(base, made, seconds, rng, rate))
     except ImportError:
-        return asyncio.run(_drive(base, made, seconds, rng, rate))
+        return asyncio.run(drive)
+    return uvloop.run(drive)
 
 
 async def _drive(
-    base: str, made: list[tuple[BenchTable, str]], seconds: float, rng: random.Random, rate: float
+    base: str,
+    made: list[tuple[BenchTable, str]],
+    seconds: float,
+    rng: random.Random,
+    rate: float,
+    pid: int,
 ) -> dict[str, Any]:
     import websockets
 
@@ -135,15 +150,25 @@ async def _drive(
     sockets = []
     for table, _ in made:
         for token in table.tokens:
-            sockets.append((table, await websockets.connect(f"{ws_base}/ws/{table.id}?token={token}")))
+            sockets.append(
+                (
+                    table,
+                    await websockets.connect(
+                        f"{ws_base}/ws/{table.id}?token={token}", compression=None
+                    ),
+                )
+            )
     start = time.perf_counter()
     for table, host in made:
         table.next_at = start + rng.random() / rate
         await asyncio.to_thread(_call, f"{base}/api/tables/{table.id}/start", {}, host)
     figures.measuring = True
+    cpu = _cpu_seconds(pid), time.process_time()
     tasks = [asyncio.create_task(_client(t, s, figures, rng, rate)) for t, s in sockets]
     await asyncio.sleep(seconds)
     figures.measuring = False
+    figures.server_cpu = _cpu_seconds(pid) - cpu[0]
+    figures.client_cpu = time.process_time() - cpu[1]
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -209,7 +234,20 @@ def _summary(tables: int, figures: Figures, elapsed: float) -> dict[str, Any]:
         "p99_ms": at(0.99),
         "max_ms": at(1.0),
         "errors": figures.errors,
+        "server_cpu_s": round(figures.server_cpu, 2),
+        "server_cpu_ms_per_action": round(1000 * figures.server_cpu / max(figures.actions, 1), 2),
+        "client_cpu_s": round(figures.client_cpu, 2),
     }
+
+
+def _cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user + system) a process has used so far (Linux; else 0)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_mb(pid: int) -> float:

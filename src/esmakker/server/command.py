@@ -52,6 +52,7 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # frames are small; compression costs more CPU than it saves
         log_level="warning",
     )
     uvicorn.Server(config).run()

@@ -581,12 +581,20 @@ class Room:
         return table.seat_of(self._name(key))
 
     def _recipients(self) -> list[Key]:
-        people = [
+        """Return who gets this change: people (connected or not), and watchers if any.
+
+        A key left out loses its buffer, so a later resume gets a snapshot, never a gap.
+        """
+        keys: list[Key] = [
             i
             for i, p in enumerate(self.players)
             if p is not None and (p.bot is None or self.sinks.get(i))
         ]
-        return [*people, None]
+        keys.append(None)
+        chosen = [k for k in keys if k is not None or self.sinks.get(None)]
+        for key in set(self.buffers) - set(chosen):
+            self.buffers[key].clear()
+        return chosen
 
     def _deliver(self, key: Key, text: str) -> None:
         buffer = self.buffers.get(key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from esmakker.server import codec, errors
 from esmakker.server.errors import ApiError
@@ -36,11 +36,14 @@ class Connection:
         self.queue.put_nowait(None)
 
     async def write(self) -> None:
-        """Write the queued frames until closed."""
-        while (text := await self.queue.get()) is not None:
-            await self.socket.send_text(text)
-        code, reason = self.closing
-        await self.socket.close(code, reason)
+        """Write the queued frames until closed (a client gone away ends it quietly)."""
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.socket.send_text(text)
+            code, reason = self.closing
+            await self.socket.close(code, reason)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
 
 
 @router.websocket("/ws/{ref}")
@@ -67,7 +70,10 @@ async def _serve(
     room.attach(connection, key, last_seq)
     try:
         while True:
-            message = await websocket.receive()
+            try:
+                message = await websocket.receive()
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                break
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")

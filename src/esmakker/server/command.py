@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from typing import Any
 
 EXTRA_HINT = "this command needs the server extra: pip install 'esmakker[server]'"
@@ -40,6 +41,7 @@ def add_serve(commands: Any) -> None:
 def _serve(args: argparse.Namespace) -> int:
     problem = missing_extra()
     if problem is not None:
+        sys.stderr.write(f"esmakker: error: {problem}\n")
         return 2
     import uvicorn
 
@@ -55,6 +57,8 @@ def _serve(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,  # frames are small; compression costs more CPU than it saves
         log_level="warning",
     )
+    sys.stdout.write(f"esmakker server on http://{args.host}:{args.port}\n")
+    sys.stdout.flush()
     uvicorn.Server(config).run()
     return 0
 
@@ -72,6 +76,7 @@ def add_join(commands: Any) -> None:
 def _join(args: argparse.Namespace) -> int:
     problem = missing_extra()
     if problem is not None:
+        sys.stderr.write(f"esmakker: error: {problem}\n")
         return 2
     from esmakker.server.client import run_client
 

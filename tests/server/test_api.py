@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from esmakker import cli
-from esmakker.server import command
 from esmakker.server.app import create_app
 from esmakker.server.settings import Settings
 
@@ -64,7 +63,9 @@ def test_only_the_host_fills_and_starts(client: TestClient) -> None:
     info = client.post(f"/api/tables/{table['id']}/start", headers=host).json()
     assert info["status"] == "running"
     assert info["seed_hash"]
-    assert client.post(f"/api/tables/{table['id']}/close", headers=host).json()["status"] == "closed"
+    assert (
+        client.post(f"/api/tables/{table['id']}/close", headers=host).json()["status"] == "closed"
+    )
 
 
 def test_names_are_unique_and_tokens_bound_to_their_table(client: TestClient) -> None:
@@ -133,7 +134,7 @@ def test_serve_without_the_extra_names_it(
             raise ImportError(name)
         return real(name, package)
 
-    monkeypatch.setattr(command.importlib, "import_module", without_fastapi)
+    monkeypatch.setattr(importlib, "import_module", without_fastapi)
     assert cli.main(["serve"]) == 2
     error = capsys.readouterr().err.strip().splitlines()
     assert len(error) == 1

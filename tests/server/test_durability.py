@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +56,7 @@ class Client:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Path]:
+def db(tmp_path: Path) -> Path:
     return tmp_path / "server.db"
 
 

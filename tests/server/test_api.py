@@ -114,6 +114,10 @@ def test_history_lists_and_exports_finished_deals(client: TestClient) -> None:
     record = client.get(f"/api/tables/{table['id']}/deals/2").json()
     assert record["format"] == "esmakker-hand/1"
     assert client.get(f"/api/tables/{table['id']}/deals/3").status_code == 404
+    replay = client.get(f"/api/tables/{table['id']}/deals/2/replay").json()
+    assert len(replay["positions"]) == len(record["actions"]) + 1
+    assert replay["positions"][-1]["step"] == record["actions"][-1]
+    assert replay["result"] == record["result"]
     export = client.get(f"/api/tables/{table['id']}/export").json()
     assert len(export["records"]) == 2
     assert len(export["sheet"]["deals"]) == 2

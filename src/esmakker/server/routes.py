@@ -11,8 +11,11 @@ from fastapi.responses import PlainTextResponse
 
 from esmakker.bots.registry import BOT_NAMES
 from esmakker.core.presets import PRESET_NAMES
+from esmakker.core.record import from_json
 from esmakker.core.record import loads as record_loads
 from esmakker.core.record import to_json as record_json
+from esmakker.core.seats import Seat
+from esmakker.core.state import State
 from esmakker.server import errors, schemas
 from esmakker.server.errors import ApiError
 from esmakker.server.hub import Hub, Room, TableConfig
@@ -134,6 +137,27 @@ def deal(ref: str, number: int, request: Request) -> dict[str, Any]:
     if not 1 <= number <= len(records):
         raise ApiError(404, errors.NOT_FOUND, f"no finished deal {number}")
     return records[number - 1]
+
+
+@router.get("/tables/{ref}/deals/{number}/replay")
+def replay_deal(ref: str, number: int, request: Request) -> dict[str, Any]:
+    """Return a finished deal step by step: after each step, every hand, the trick, the tricks."""
+    record = from_json(deal(ref, number, request))
+    state = State.new(record.rules, record.dealer, list(record.hands), record.kitty)
+    positions = [_position(state, None)]
+    for step in record.steps:
+        state = state.apply(step.action, step.seat)
+        positions.append(_position(state, str(step)))
+    return {"deal": number, "positions": positions, "result": record.result}
+
+
+def _position(state: State, step: str | None) -> dict[str, Any]:
+    return {
+        "step": step,
+        "hands": {seat.name: str(state.hands[seat]) for seat in Seat},
+        "trick": [card.name for card in state.current_trick],
+        "won": dict(zip("NESW", state.won, strict=True)),
+    }
 
 
 @router.get("/tables/{ref}/export")

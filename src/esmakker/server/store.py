@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -176,18 +177,17 @@ class Store:
 
     def add_action(self, table_id: str, action: NewAction, seq: int, record: str | None) -> None:
         """Write one action (and the finished deal's record, when it ended the deal)."""
+        row = {
+            "table_id": table_id,
+            "deal": action.deal,
+            "step": action.step,
+            "seat": action.seat,
+            "action": action.action,
+            "player": action.player,
+            "command_id": action.command_id,
+        }
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(models.actions).values(
-                    table_id=table_id,
-                    deal=action.deal,
-                    step=action.step,
-                    seat=action.seat,
-                    action=action.action,
-                    player=action.player,
-                    command_id=action.command_id,
-                )
-            )
+            conn.execute(_INSERT_ACTION, row)
             if record is not None:
                 conn.execute(
                     insert(models.records).values(
@@ -223,8 +223,17 @@ class Store:
             return [_load_one(conn, row) for row in rows]
 
 
+_INSERT_ACTION = insert(models.actions)
+_SET_SEQ = (
+    update(models.tables)
+    .where(models.tables.c.id == bindparam("table"))
+    .values(seq=bindparam("seq"))
+)
+"""Statements built once: an action is written on every move (hot path)."""
+
+
 def _set_seq(conn: Connection, table_id: str, seq: int) -> None:
-    conn.execute(update(models.tables).where(models.tables.c.id == table_id).values(seq=seq))
+    conn.execute(_SET_SEQ, {"table": table_id, "seq": seq})
 
 
 def _load_one(conn: Connection, row: Any) -> StoredTable:

@@ -324,7 +324,8 @@ class Room:
             return
         sinks.discard(sink)
         if key is not None and not sinks and self._is_person(key) and self.status in OPEN:
-            self._publish([{"kind": "presence", "index": key, "online": False}])
+            grace = {"grace": self.config.grace, "policy": self.config.policy}
+            self._publish([{"kind": "presence", "index": key, "online": False, **grace}])
             self._start_grace(key)
 
     def _missed(self, key: Key, last_seq: int | None) -> list[str] | None:

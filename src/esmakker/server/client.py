@@ -45,6 +45,8 @@ class Session:
     done: bool = False
     name: str | None = None
     socket: Any = None
+    prompted: tuple[int, tuple[str, ...]] = (-1, ())
+    """The turn last asked for (steps so far, legal actions): each turn is asked once."""
     pending: dict[str, str] = field(default_factory=dict)
 
     def say(self, line: str) -> None:
@@ -53,12 +55,21 @@ class Session:
         self.out.flush()
 
 
-def parse_url(url: str) -> tuple[str, str]:
+DEFAULT_SERVER = "http://127.0.0.1:8000"
+
+
+def parse_url(url: str, server: str = DEFAULT_SERVER) -> tuple[str, str]:
     """Return the server's base URL and the table reference (id or code) in ``url``.
+
+    A bare code (no ``/`` and no ``:``) is a table on ``server``.
 
     >>> parse_url("http://localhost:8000/t/K7PQ2M")
     ('http://localhost:8000', 'K7PQ2M')
+    >>> parse_url("k7pq2m", "http://example.org:8000")
+    ('http://example.org:8000', 'k7pq2m')
     """
+    if url and "/" not in url and ":" not in url:
+        return server.rstrip("/"), url
     parts = urllib.parse.urlsplit(url if "://" in url else f"http://{url}")
     scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
     ref = parts.path.rstrip("/").rsplit("/", 1)[-1]
@@ -79,9 +90,11 @@ def _get(url: str) -> Any:
         return json.loads(answer.read())
 
 
-def find_place(url: str, name: str | None, token: str | None, watch: bool) -> Place:
+def find_place(
+    url: str, name: str | None, token: str | None, watch: bool, server: str = DEFAULT_SERVER
+) -> Place:
     """Take a place (``name``), come back to one (``token``) or watch; return where to connect."""
-    base, ref = parse_url(url)
+    base, ref = parse_url(url, server)
     if token:
         return Place(base, token.split(".")[0], token)
     if name and not watch:
@@ -91,10 +104,12 @@ def find_place(url: str, name: str | None, token: str | None, watch: bool) -> Pl
     return Place(base, str(info["id"]), None)
 
 
-def run_client(url: str, *, name: str | None, token: str | None, watch: bool) -> int:
+def run_client(
+    url: str, *, name: str | None, token: str | None, watch: bool, server: str = DEFAULT_SERVER
+) -> int:
     """Run the client on standard input and output; return the exit code."""
     try:
-        place = find_place(url, name, token, watch)
+        place = find_place(url, name, token, watch, server)
     except (OSError, ValueError) as exc:
         sys.stderr.write(f"esmakker: cannot join: {exc}\n")
         return 1
@@ -213,7 +228,9 @@ def _update(session: Session, frame: dict[str, Any]) -> list[str]:
     if frame.get("view") is not None:
         session.view = frame["view"]
         view = frame["view"]
-        if view["legal_actions"]:
+        prompt = (len(view["history"]), tuple(view["legal_actions"]))
+        if view["legal_actions"] and prompt != session.prompted:
+            session.prompted = prompt
             lines.append(_hand_line(session))
             lines.append(f"your turn: {' | '.join(view['legal_actions'])}")
     return lines

@@ -66,7 +66,10 @@ def _serve(args: argparse.Namespace) -> int:
 def add_join(commands: Any) -> None:
     """Register ``esmakker join``."""
     join = commands.add_parser("join", help="join an online table (line mode)")
-    join.add_argument("url", help="invite link (http://host:port/t/CODE) or the table's address")
+    join.add_argument("url", help="invite link (http://host:port/t/CODE), or a code with --server")
+    join.add_argument(
+        "--server", default="http://127.0.0.1:8000", help="server of a bare code (localhost:8000)"
+    )
     join.add_argument("--name", help="your name at the table (to take a free place)")
     join.add_argument("--token", help="a seat token from an earlier join (to come back)")
     join.add_argument("--watch", action="store_true", help="watch as a spectator")
@@ -80,4 +83,6 @@ def _join(args: argparse.Namespace) -> int:
         return 2
     from esmakker.server.client import run_client
 
-    return run_client(args.url, name=args.name, token=args.token, watch=args.watch)
+    return run_client(
+        args.url, name=args.name, token=args.token, watch=args.watch, server=args.server
+    )

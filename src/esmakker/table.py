@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from esmakker.bots.base import Bot
 from esmakker.core.actions import IRON, Action, format_action
 from esmakker.core.errors import CorruptRecordError, IllegalActionError, Reason
+from esmakker.core.phase import Phase
 from esmakker.core.record import HandRecord, record_of, replay
 from esmakker.core.rules import RuleSet
-from esmakker.core.seats import Seat
+from esmakker.core.seats import SEATS, Seat
 from esmakker.core.sheet import ScoreSheet, Seating, SheetRow
 from esmakker.core.state import State, deal
 from esmakker.core.view import PlayerView, observe
@@ -255,6 +256,41 @@ class Table:
             events += self.submit(*decision)
         return events
 
+    def declaring_side(self) -> frozenset[Seat]:
+        """Return the declarer and the partner (if any) of the deal in play.
+
+        Raises:
+            IllegalActionError: outside the play of a trick contract (``WRONG_PHASE``).
+        """
+        state = self._current()
+        engine = state.engine
+        if state.phase is not Phase.PLAY or engine.bid is None or engine.bid.is_nolo:
+            raise IllegalActionError(
+                "claims are made in the play of a trick contract",
+                reason=Reason.WRONG_PHASE,
+                seat=None,
+                action="claim",
+            )
+        side = {SEATS[engine.declarer]}
+        if engine.partner >= 0:
+            side.add(SEATS[engine.partner])
+        return frozenset(side)
+
+    def claim_line(
+        self, winners: frozenset[Seat], budget: int = 5_000
+    ) -> list[tuple[Seat, Action]] | None:
+        """Return legal plays to the end of the deal in which ``winners`` win every trick left.
+
+        The other seats cooperate (it is a line, not a proof): a claim is settled by
+        playing it out once the others have accepted it. ``None`` when no such line was
+        found within ``budget`` positions.
+        """
+        state = self._current()
+        if state.phase is not Phase.PLAY:
+            return None
+        found = _line(state, winners, [budget])
+        return None if found is None else list(reversed(found))
+
     def undo(self) -> list[Event]:
         """Take back the last action of the deal in progress.
 
@@ -352,3 +388,24 @@ class Table:
             "deal": self._number,
             "seed": self.deal_seed(self._number),
         }
+
+
+def _line(
+    state: State, winners: frozenset[Seat], budget: list[int]
+) -> list[tuple[Seat, Action]] | None:
+    """Depth-first search for the rest of a deal where ``winners`` take every trick (reversed)."""
+    if state.is_terminal:
+        return []
+    seat = state.to_act
+    if seat is None or budget[0] <= 0:
+        return None
+    for action in state.legal_actions_of(seat):
+        budget[0] -= 1
+        after = state.apply(action, seat)
+        if len(after.tricks) > len(state.tricks) and after.tricks[-1].winner not in winners:
+            continue
+        rest = _line(after, winners, budget)
+        if rest is not None:
+            rest.append((seat, action))
+            return rest
+    return None

@@ -193,3 +193,63 @@ def test_a_restored_table_is_the_same_table(tmp_path: Path) -> None:
         await again.shutdown()
 
     run(tmp_path, body)
+
+
+async def _late_in_play(room: Room, rng: random.Random, tricks: int) -> bool:
+    """Play random actions until ``tricks`` tricks are done in a trick contract."""
+    table = room.table
+    assert table is not None
+    for i in range(200):
+        state = table.state
+        assert state is not None
+        if state.phase.value == "play" and len(state.tricks) >= tricks:
+            bid = state.engine.bid
+            return bid is not None and not bid.is_nolo and not state.current_trick
+        if table.deal_over or room.table is not table:
+            return False
+        await act(room, rng, f"p{tricks}-{i}-{rng.random()}")
+    return False
+
+
+def test_the_declarer_claims_the_rest_and_the_others_accept_or_refuse(tmp_path: Path) -> None:
+    """AC-U9: a claim needs everyone's consent; refused, play goes on; accepted, it is played out."""
+
+    async def body(hub: Hub) -> None:
+        for attempt in range(20):
+            room, _ = await seated(hub, max_deals=1)
+            if await _claim_once(room, random.Random(attempt)):
+                return
+        raise AssertionError("no claimable position found")
+
+    run(tmp_path, body)
+
+
+async def _claim_once(room: Room, rng: random.Random) -> bool:
+    if not await _late_in_play(room, rng, 10):
+        return False
+    table = room.table
+    assert table is not None and table.state is not None
+    declarer = table.view(None).contract.declarer  # type: ignore[union-attr]
+    me = room.index_of(table.player_at(declarer))
+    other = (me + 1) % 4
+    claim = json.dumps({"v": 1, "type": "claim", "id": "c1"})
+    assert (await room.handle(other, claim))[0]["code"] == "no_claim"
+    answer = (await room.handle(me, claim))[0]
+    if answer["type"] == "error":
+        return False
+    steps = len(table.state.history)
+    refuse = json.dumps({"v": 1, "type": "claim_reply", "id": "n1", "accept": False})
+    assert (await room.handle(other, refuse))[0]["type"] == "ack"
+    assert room.claim is None
+    assert len(table.state.history) == steps
+    claim2 = json.dumps({"v": 1, "type": "claim", "id": "c2"})
+    assert (await room.handle(me, claim2))[0]["type"] == "ack"
+    side = table.declaring_side()
+    done = len(table.state.tricks)
+    for i, key in enumerate(sorted(room.claim.waiting)):  # type: ignore[union-attr]
+        accept = json.dumps({"v": 1, "type": "claim_reply", "id": f"y{i}", "accept": True})
+        assert (await room.handle(key, accept))[0]["type"] == "ack"
+    assert room.status == "finished"
+    assert table.state.is_terminal
+    assert all(trick.winner in side for trick in table.state.tricks[done:])
+    return True

@@ -17,7 +17,7 @@ from esmakker.server import errors
 from esmakker.table import ActionApplied, ActionUndone, DealScored, DealStarted, Event, TrickTaken
 
 VERSION = 1
-COMMANDS = ("act", "undo", "undo_reply", "sync", "ping")
+COMMANDS = ("act", "undo", "undo_reply", "claim", "concede", "claim_reply", "sync", "ping")
 MAX_ID = 64
 
 
@@ -81,10 +81,10 @@ def _arguments(kind: str, data: dict[str, Any]) -> tuple[str, bool]:
         if not isinstance(action, str) or not action.strip():
             raise errors.ProtocolError(errors.BAD_FRAME, "act needs an action, like 'play HQ'")
         return action, False
-    if kind == "undo_reply":
+    if kind in ("undo_reply", "claim_reply"):
         accept = data.get("accept")
         if not isinstance(accept, bool):
-            raise errors.ProtocolError(errors.BAD_FRAME, "undo_reply needs accept: true or false")
+            raise errors.ProtocolError(errors.BAD_FRAME, f"{kind} needs accept: true or false")
         return "", accept
     return "", False
 

@@ -25,6 +25,7 @@ SITTING_OUT = "sitting_out"
 NOT_STARTED = "not_started"
 TABLE_CLOSED = "table_closed"
 NO_UNDO = "no_undo"
+NO_CLAIM = "no_claim"
 INTERNAL = "internal"
 REPLACED = "replaced"
 

@@ -123,6 +123,15 @@ class Player:
 
 
 @dataclass(slots=True)
+class ClaimRequest:
+    """The declarer's claim (or concession) of every trick left, waiting for consent."""
+
+    by: int
+    line: list[tuple[Seat, Action]]
+    waiting: set[int]
+
+
+@dataclass(slots=True)
 class UndoRequest:
     """A take-back asked for by ``by``, waiting for the other people's consent."""
 
@@ -168,6 +177,7 @@ class Room:
         self.applied: dict[int, set[str]] = {}
         self.autopilot: set[int] = set()
         self.undo: UndoRequest | None = None
+        self.claim: ClaimRequest | None = None
         self._pilots: dict[int, Bot] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
@@ -187,6 +197,7 @@ class Room:
             "seed_hash": None if table is None else codec.seed_hash(self._deal_seed()),
             "totals": None if table is None else table.sheet.totals,
             "undo": None if self.undo is None else self.undo.by,
+            "claim": None if self.claim is None else self.claim.by,
         }
 
     def snapshot(self, key: Key, command_id: str | None = None) -> dict[str, Any]:
@@ -387,6 +398,8 @@ class Room:
             if key is None:
                 raise ProtocolError(errors.NOT_SEATED, "spectators cannot act")
             async with self.lock:
+                if command.type in ("claim", "concede"):
+                    return [await self._ask_claim(key, command)]
                 return [self._command(key, command)]
         except Exception as exc:
             code, message = errors.code_and_message(exc)
@@ -408,6 +421,8 @@ class Room:
             self._apply(key, seat, action, command.id)
         elif command.type == "undo":
             self._ask_undo(key, table)
+        elif command.type == "claim_reply":
+            self._answer_claim(key, command.accept)
         else:
             self._answer_undo(key, command.accept)
         applied.add(command.id)
@@ -438,6 +453,7 @@ class Room:
         )
         self.hub.store.add_action(self.id, step, self.seq + 1, record)
         self.undo = None
+        self.claim = None
         self._publish(events)
         if table.deal_over:
             self._next_deal()
@@ -468,13 +484,9 @@ class Room:
             raise ProtocolError(errors.NO_UNDO, "that action showed cards: it cannot be taken back")
         if self.undo is not None:
             raise ProtocolError(errors.NO_UNDO, "a take-back is already asked for")
-        waiting = {
-            i
-            for i, p in enumerate(self.players)
-            if i != key and self._is_person(i) and i not in self.autopilot
-            if p is not None and table.seat_of(p.name) is not None
-        }
-        self.undo = UndoRequest(key, len(state.history), waiting)
+        if self.claim is not None:
+            raise ProtocolError(errors.NO_UNDO, "a claim is waiting for answers")
+        self.undo = UndoRequest(key, len(state.history), self._others_in_deal(key, table))
         self._publish([{"kind": "undo_asked", "index": key, "seat": seat.name}])
         self._settle_undo()
 
@@ -501,6 +513,66 @@ class Room:
         self._publish(events)
         self._kick()
 
+    # --- claims -------------------------------------------------------------------------
+
+    async def _ask_claim(self, key: int, command: codec.Command) -> dict[str, Any]:
+        """The declarer claims (or concedes) every trick left; the others must accept."""
+        applied = self.applied.setdefault(key, set())
+        if command.id in applied:
+            raise ProtocolError(errors.DUPLICATE_ID, f"command {command.id} was already applied")
+        table = self._running()
+        seat = table.seat_of(self._name(key))
+        side = table.declaring_side()
+        contract = table.view(seat).contract if seat is not None else None
+        if contract is None or contract.declarer != seat:
+            raise ProtocolError(errors.NO_CLAIM, "only the declarer claims or concedes")
+        if self.claim is not None or self.undo is not None:
+            raise ProtocolError(errors.NO_CLAIM, "a request is already waiting for answers")
+        winners = side if command.type == "claim" else frozenset(Seat) - side
+        line = await asyncio.to_thread(table.claim_line, winners)
+        if line is None:
+            raise ProtocolError(errors.NO_CLAIM, "the cards left do not allow that")
+        self.claim = ClaimRequest(key, line, self._others_in_deal(key, table))
+        state = table.state
+        left = 13 - len(state.tricks) if state is not None else 0
+        kind = "claim_asked" if command.type == "claim" else "concede_asked"
+        self._publish([{"kind": kind, "index": key, "seat": seat.name, "tricks": left}])
+        applied.add(command.id)
+        self._settle_claim()
+        return codec.frame("ack", id=command.id, seq=self.seq)
+
+    def _answer_claim(self, key: int, accept: bool) -> None:
+        request = self.claim
+        if request is None or key not in request.waiting:
+            raise ProtocolError(errors.NO_CLAIM, "no claim waits for your answer")
+        if not accept:
+            self.claim = None
+            self._publish([{"kind": "claim_refused", "index": key}])
+            self._kick()
+            return
+        request.waiting.discard(key)
+        self._settle_claim()
+
+    def _settle_claim(self) -> None:
+        """Once everyone accepted, play the claimed line out to the end of the deal."""
+        request = self.claim
+        if request is None or request.waiting:
+            return
+        self.claim = None
+        self._publish([{"kind": "claim_accepted", "index": request.by}])
+        table = self._table()
+        for seat, action in request.line:
+            self._apply(self.index_of(table.player_at(seat)), seat, action, None)
+
+    def _others_in_deal(self, key: int, table: Table) -> set[int]:
+        """Return the other people seated in this deal (bots and stand-ins agree by default)."""
+        return {
+            i
+            for i, p in enumerate(self.players)
+            if i != key and self._is_person(i) and i not in self.autopilot
+            if p is not None and table.seat_of(p.name) is not None
+        }
+
     # --- bots ---------------------------------------------------------------------------
 
     def _kick(self) -> None:
@@ -511,7 +583,8 @@ class Room:
 
     def _bot_turn(self) -> bool:
         table = self.table
-        if self.status != "running" or table is None or table.deal_over or self.undo is not None:
+        waiting = self.undo is not None or self.claim is not None
+        if self.status != "running" or table is None or table.deal_over or waiting:
             return False
         state = table.state
         seat = table.to_act

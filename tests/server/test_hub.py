@@ -228,8 +228,11 @@ async def _claim_once(room: Room, rng: random.Random) -> bool:
     if not await _late_in_play(room, rng, 10):
         return False
     table = room.table
-    assert table is not None and table.state is not None
-    declarer = table.view(None).contract.declarer  # type: ignore[union-attr]
+    assert table is not None
+    assert table.state is not None
+    contract = table.view(None).contract
+    assert contract is not None
+    declarer = contract.declarer
     me = room.index_of(table.player_at(declarer))
     other = (me + 1) % 4
     claim = json.dumps({"v": 1, "type": "claim", "id": "c1"})
@@ -246,10 +249,16 @@ async def _claim_once(room: Room, rng: random.Random) -> bool:
     assert (await room.handle(me, claim2))[0]["type"] == "ack"
     side = table.declaring_side()
     done = len(table.state.tricks)
-    for i, key in enumerate(sorted(room.claim.waiting)):  # type: ignore[union-attr]
+    for i, key in enumerate(sorted(_claim_waiting(room))):
         accept = json.dumps({"v": 1, "type": "claim_reply", "id": f"y{i}", "accept": True})
         assert (await room.handle(key, accept))[0]["type"] == "ack"
     assert room.status == "finished"
     assert table.state.is_terminal
     assert all(trick.winner in side for trick in table.state.tricks[done:])
     return True
+
+
+def _claim_waiting(room: Room) -> set[int]:
+    request = room.claim
+    assert request is not None
+    return request.waiting

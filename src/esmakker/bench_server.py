@@ -160,8 +160,13 @@ async def _drive(
             )
     start = time.perf_counter()
     for table, host in made:
-        table.next_at = start + rng.random() / rate
+        table.next_at = float("inf")
         await asyncio.to_thread(_call, f"{base}/api/tables/{table.id}/start", {}, host)
+    await asyncio.sleep(1)
+    # each table's turns are spread evenly over the second and keep their phase
+    begin = time.perf_counter()
+    for table, _ in made:
+        table.next_at = begin + rng.random() / rate
     figures.measuring = True
     cpu = _cpu_seconds(pid), time.process_time()
     tasks = [asyncio.create_task(_client(t, s, figures, rng, rate)) for t, s in sockets]
@@ -198,14 +203,13 @@ async def _client(
                     figures.latencies.append(time.perf_counter() - table.sent_at)
             view = frame.get("view")
             if view and view["legal_actions"]:
-                wait = table.next_at - time.perf_counter()
-                if wait > 0:
-                    await asyncio.sleep(wait)
+                while (wait := table.next_at - time.perf_counter()) > 0:
+                    await asyncio.sleep(min(wait, 1.0))
                 ids += 1
                 action = rng.choice(view["legal_actions"])
                 table.round += 1
                 table.sent_at = time.perf_counter()
-                table.next_at = table.sent_at + 1 / rate
+                table.next_at += 1 / rate
                 figures.actions += 1
                 command = {"v": 1, "type": "act", "id": f"b{ids}", "action": action}
                 await sock.send(json.dumps(command))

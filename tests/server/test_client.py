@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from esmakker.server.client import find_place, parse_url, play
+from esmakker.server.client import Place, Session, command, describe, find_place, parse_url, play
 from server_support import Server, free_port
 
 
@@ -56,3 +56,27 @@ def test_join_by_invite_link_and_play_a_deal_line_by_line(tmp_path: Path) -> Non
     assert any(line.startswith("your turn: ") for line in lines)
     assert any(" over: " in line for line in lines)
     assert not any(line.startswith("error") for line in lines)
+
+
+def test_typed_lines_become_commands_and_events_lines() -> None:
+    session = Session(Place("http://h:1", "t", None), io.StringIO())
+    assert command(session, "bid 9 vip") == {
+        "v": 1,
+        "id": "line-1",
+        "type": "act",
+        "action": "bid 9 vip",
+    }
+    assert command(session, "no")["type"] == "undo_reply"
+    update = {
+        "type": "update",
+        "seq": 7,
+        "view": None,
+        "events": [{"kind": "claim_asked", "index": 0, "seat": "N", "tricks": 3}],
+    }
+    assert describe(session, update) == ["N asks for every trick left: yes or no?"]
+    assert session.seq == 7
+    reply = command(session, "yes")
+    assert (reply["type"], reply["accept"]) == ("claim_reply", True)
+    assert command(session, "concede")["type"] == "concede"
+    error = {"type": "error", "code": "must_follow_suit", "message": "follow suit", "id": "x"}
+    assert describe(session, error) == ["error must_follow_suit: follow suit"]

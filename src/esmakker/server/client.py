@@ -1,7 +1,8 @@
 """``esmakker join URL``: a line-mode client of the live protocol (AC-T2).
 
 It prints one line per event and reads actions typed in the hand-record notation
-(``play HQ``, ``bid 9 vip``); ``undo`` asks for a take-back, ``yes``/``no`` answer one,
+(``play HQ``, ``bid 9 vip``); ``undo`` asks for a take-back, ``claim``/``concede`` (the
+declarer) claims or gives up the tricks left, ``yes``/``no`` answer the last request,
 ``hand`` shows the hand again, ``quit`` leaves. A dropped connection is resumed with
 the last sequence number seen.
 """
@@ -45,6 +46,8 @@ class Session:
     done: bool = False
     name: str | None = None
     socket: Any = None
+    asked: str = "undo_reply"
+    """The reply type that ``yes``/``no`` send: to the last take-back or claim asked for."""
     prompted: tuple[int, tuple[str, ...]] = (-1, ())
     """The turn last asked for (steps so far, legal actions): each turn is asked once."""
     pending: dict[str, str] = field(default_factory=dict)
@@ -188,10 +191,10 @@ def command(session: Session, line: str) -> dict[str, Any]:
     """Return the frame for a typed line: an action, or undo / yes / no."""
     session.ids += 1
     frame: dict[str, Any] = {"v": 1, "id": f"line-{session.ids}"}
-    if line == "undo":
-        frame["type"] = "undo"
+    if line in ("undo", "claim", "concede"):
+        frame["type"] = line
     elif line in ("yes", "no"):
-        frame.update(type="undo_reply", accept=line == "yes")
+        frame.update(type=session.asked, accept=line == "yes")
     else:
         frame.update(type="act", action=line)
     session.pending[frame["id"]] = line
@@ -249,6 +252,10 @@ def _event_lines(session: Session, event: dict[str, Any]) -> list[str]:
     kind = event.get("kind")
     if kind == "action":
         return [str(event["step"])]
+    if kind in ("undo_asked", "claim_asked", "concede_asked"):
+        session.asked = "undo_reply" if kind == "undo_asked" else "claim_reply"
+        what = {"undo_asked": "a take-back", "claim_asked": "every trick left"}.get(kind)
+        return [f"{event['seat']} asks for {what or 'a concession'}: yes or no?"]
     if kind == "trick":
         return [f"trick {event['number']} to {event['winner']}"]
     if kind == "deal_started":

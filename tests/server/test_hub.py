@@ -211,51 +211,78 @@ async def _late_in_play(room: Room, rng: random.Random, tricks: int) -> bool:
     return False
 
 
-def test_the_declarer_claims_the_rest_and_the_others_accept_or_refuse(tmp_path: Path) -> None:
-    """AC-U9: a claim needs everyone's consent; refused, play goes on; accepted, it is played out."""
+def test_a_refused_claim_lets_play_go_on(tmp_path: Path) -> None:
+    """AC-U9: only the declarer claims, once a deal; one refusal and play goes on."""
 
     async def body(hub: Hub) -> None:
         for attempt in range(20):
             room, _ = await seated(hub, max_deals=1)
-            if await _claim_once(room, random.Random(attempt)):
-                return
-        raise AssertionError("no claimable position found")
+            me = await _declarer_late_in_play(room, random.Random(attempt))
+            if me is None:
+                continue
+            table = room.table
+            assert table is not None
+            assert table.state is not None
+            other = (me + 1) % 4
+            assert (await room.handle(other, _claim("c0")))[0]["code"] == "no_claim"
+            assert (await room.handle(me, _claim("c1")))[0]["type"] == "ack"
+            steps = len(table.state.history)
+            refuse = json.dumps({"v": 1, "type": "claim_reply", "id": "n1", "accept": False})
+            assert (await room.handle(other, refuse))[0]["type"] == "ack"
+            assert room.claim is None
+            assert len(table.state.history) == steps
+            assert (await room.handle(me, _claim("c2")))[0]["code"] == "no_claim"  # once a deal
+            return
+        raise AssertionError("no position to claim in")
 
     run(tmp_path, body)
 
 
-async def _claim_once(room: Room, rng: random.Random) -> bool:
+def test_an_accepted_claim_is_played_out(tmp_path: Path) -> None:
+    """AC-U9: accepted by all, the claim is played out; a claim the cards deny is void."""
+
+    async def body(hub: Hub) -> None:
+        for attempt in range(30):
+            room, _ = await seated(hub, max_deals=1)
+            watcher = Recorder()
+            room.attach(watcher, None, None)
+            me = await _declarer_late_in_play(room, random.Random(attempt))
+            table = room.table
+            if me is None or table is None or table.state is None:
+                continue
+            side = table.declaring_side()
+            done = len(table.state.tricks)
+            assert (await room.handle(me, _claim("c1")))[0]["type"] == "ack"
+            for i, key in enumerate(sorted(_claim_waiting(room))):
+                accept = json.dumps({"v": 1, "type": "claim_reply", "id": f"y{i}", "accept": True})
+                assert (await room.handle(key, accept))[0]["type"] == "ack"
+            kinds = [e["kind"] for f in watcher.json() for e in f.get("events", [])]
+            if "claim_void" in kinds:
+                assert room.status == "running"
+                continue
+            assert "claim_accepted" in kinds
+            assert room.status == "finished"
+            assert table.state.is_terminal
+            assert all(trick.winner in side for trick in table.state.tricks[done:])
+            return
+        raise AssertionError("no claim could be played out")
+
+    run(tmp_path, body)
+
+
+def _claim(command_id: str) -> str:
+    return json.dumps({"v": 1, "type": "claim", "id": command_id})
+
+
+async def _declarer_late_in_play(room: Room, rng: random.Random) -> int | None:
+    """Play on to trick 11 of a trick contract; return the declarer's place (or None)."""
     if not await _late_in_play(room, rng, 10):
-        return False
+        return None
     table = room.table
     assert table is not None
-    assert table.state is not None
     contract = table.view(None).contract
     assert contract is not None
-    declarer = contract.declarer
-    me = room.index_of(table.player_at(declarer))
-    other = (me + 1) % 4
-    claim = json.dumps({"v": 1, "type": "claim", "id": "c1"})
-    assert (await room.handle(other, claim))[0]["code"] == "no_claim"
-    answer = (await room.handle(me, claim))[0]
-    if answer["type"] == "error":
-        return False
-    steps = len(table.state.history)
-    refuse = json.dumps({"v": 1, "type": "claim_reply", "id": "n1", "accept": False})
-    assert (await room.handle(other, refuse))[0]["type"] == "ack"
-    assert room.claim is None
-    assert len(table.state.history) == steps
-    claim2 = json.dumps({"v": 1, "type": "claim", "id": "c2"})
-    assert (await room.handle(me, claim2))[0]["type"] == "ack"
-    side = table.declaring_side()
-    done = len(table.state.tricks)
-    for i, key in enumerate(sorted(_claim_waiting(room))):
-        accept = json.dumps({"v": 1, "type": "claim_reply", "id": f"y{i}", "accept": True})
-        assert (await room.handle(key, accept))[0]["type"] == "ack"
-    assert room.status == "finished"
-    assert table.state.is_terminal
-    assert all(trick.winner in side for trick in table.state.tricks[done:])
-    return True
+    return room.index_of(table.player_at(contract.declarer))
 
 
 def _claim_waiting(room: Room) -> set[int]:

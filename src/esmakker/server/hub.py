@@ -127,7 +127,7 @@ class ClaimRequest:
     """The declarer's claim (or concession) of every trick left, waiting for consent."""
 
     by: int
-    line: list[tuple[Seat, Action]]
+    winners: frozenset[Seat]
     waiting: set[int]
 
 
@@ -178,6 +178,7 @@ class Room:
         self.autopilot: set[int] = set()
         self.undo: UndoRequest | None = None
         self.claim: ClaimRequest | None = None
+        self._claimed: set[tuple[int, int]] = set()
         self._pilots: dict[int, Bot] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
@@ -398,8 +399,8 @@ class Room:
             if key is None:
                 raise ProtocolError(errors.NOT_SEATED, "spectators cannot act")
             async with self.lock:
-                if command.type in ("claim", "concede"):
-                    return [await self._ask_claim(key, command)]
+                if command.type in ("claim", "concede", "claim_reply"):
+                    return [await self._claim_command(key, command)]
                 return [self._command(key, command)]
         except Exception as exc:
             code, message = errors.code_and_message(exc)
@@ -421,8 +422,6 @@ class Room:
             self._apply(key, seat, action, command.id)
         elif command.type == "undo":
             self._ask_undo(key, table)
-        elif command.type == "claim_reply":
-            self._answer_claim(key, command.accept)
         else:
             self._answer_undo(key, command.accept)
         applied.add(command.id)
@@ -515,31 +514,43 @@ class Room:
 
     # --- claims -------------------------------------------------------------------------
 
-    async def _ask_claim(self, key: int, command: codec.Command) -> dict[str, Any]:
-        """The declarer claims (or concedes) every trick left; the others must accept."""
+    async def _claim_command(self, key: int, command: codec.Command) -> dict[str, Any]:
+        """Handle ``claim``, ``concede`` and ``claim_reply`` (the play-out may take a moment)."""
         applied = self.applied.setdefault(key, set())
         if command.id in applied:
             raise ProtocolError(errors.DUPLICATE_ID, f"command {command.id} was already applied")
+        if command.type == "claim_reply":
+            self._answer_claim(key, command.accept)
+        else:
+            self._ask_claim(key, command.type == "concede")
+        applied.add(command.id)
+        await self._settle_claim()
+        return codec.frame("ack", id=command.id, seq=self.seq)
+
+    def _ask_claim(self, key: int, concede: bool) -> None:
+        """The declarer claims (or concedes) every trick left; the others must accept.
+
+        Whether the cards allow it is checked only once everyone has accepted, and then in
+        public (``claim_void``), so a claim is no private probe of the hidden hands; one
+        request per player and deal.
+        """
         table = self._running()
         seat = table.seat_of(self._name(key))
         side = table.declaring_side()
         contract = table.view(seat).contract if seat is not None else None
-        if contract is None or contract.declarer != seat:
+        if seat is None or contract is None or contract.declarer != seat:
             raise ProtocolError(errors.NO_CLAIM, "only the declarer claims or concedes")
         if self.claim is not None or self.undo is not None:
             raise ProtocolError(errors.NO_CLAIM, "a request is already waiting for answers")
-        winners = side if command.type == "claim" else frozenset(Seat) - side
-        line = await asyncio.to_thread(table.claim_line, winners)
-        if line is None:
-            raise ProtocolError(errors.NO_CLAIM, "the cards left do not allow that")
-        self.claim = ClaimRequest(key, line, self._others_in_deal(key, table))
+        if (table.deal_number, key) in self._claimed:
+            raise ProtocolError(errors.NO_CLAIM, "one claim or concession per deal")
+        self._claimed.add((table.deal_number, key))
+        winners = frozenset(Seat) - side if concede else side
+        self.claim = ClaimRequest(key, winners, self._others_in_deal(key, table))
         state = table.state
         left = 13 - len(state.tricks) if state is not None else 0
-        kind = "claim_asked" if command.type == "claim" else "concede_asked"
+        kind = "concede_asked" if concede else "claim_asked"
         self._publish([{"kind": kind, "index": key, "seat": seat.name, "tricks": left}])
-        applied.add(command.id)
-        self._settle_claim()
-        return codec.frame("ack", id=command.id, seq=self.seq)
 
     def _answer_claim(self, key: int, accept: bool) -> None:
         request = self.claim
@@ -551,17 +562,21 @@ class Room:
             self._kick()
             return
         request.waiting.discard(key)
-        self._settle_claim()
 
-    def _settle_claim(self) -> None:
-        """Once everyone accepted, play the claimed line out to the end of the deal."""
+    async def _settle_claim(self) -> None:
+        """Once everyone accepted, play the claimed line out (or say that there is none)."""
         request = self.claim
         if request is None or request.waiting:
             return
         self.claim = None
-        self._publish([{"kind": "claim_accepted", "index": request.by}])
         table = self._table()
-        for seat, action in request.line:
+        line = await asyncio.to_thread(table.claim_line, request.winners)
+        if line is None:
+            self._publish([{"kind": "claim_void", "index": request.by}])
+            self._kick()
+            return
+        self._publish([{"kind": "claim_accepted", "index": request.by}])
+        for seat, action in line:
             self._apply(self.index_of(table.player_at(seat)), seat, action, None)
 
     def _others_in_deal(self, key: int, table: Table) -> set[int]:

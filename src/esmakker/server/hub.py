@@ -458,9 +458,8 @@ class Room:
             seat = table.seat_of(self._name(key))
             if seat is None:
                 raise ProtocolError(errors.SITTING_OUT, "you sit out this deal")
-            action = parse_action(command.action)
+            self._apply(key, seat, parse_action(command.action), command.id)
             self.autopilot.discard(key)
-            self._apply(key, seat, action, command.id)
         elif command.type == "undo":
             self._ask_undo(key, table)
         else:
@@ -491,7 +490,12 @@ class Room:
             key,
             command_id,
         )
-        self.hub.store.add_action(self.id, step, self.seq + 1, record)
+        try:
+            self.hub.store.add_action(self.id, step, self.seq + 1, record)
+        except Exception:
+            if not scored:  # not written, so not done (a finished deal cannot be taken back)
+                table.undo()
+            raise
         self.undo = None
         self.claim = None
         self._publish_written(events)

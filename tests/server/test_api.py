@@ -95,6 +95,20 @@ def test_spectators_cannot_act(client: TestClient) -> None:
             pass
         assert frame["code"] == "not_seated"
         assert frame["id"] == "1"
+        watcher.send_bytes(b"\x00\x01")
+        assert _answer(watcher)["code"] == "bad_frame"
+        watcher.send_text("x" * 10_000)
+        assert _answer(watcher)["code"] == "too_large"
+        watcher.send_text('{"v": 1, "type": "ping", "id": "p"}')
+        assert _answer(watcher)["type"] == "pong"
+
+
+def _answer(session: Any) -> dict[str, Any]:
+    """Return the next frame that is not a table update (bots may be playing meanwhile)."""
+    while (frame := session.receive_json())["type"] == "update":
+        pass
+    answer: dict[str, Any] = frame
+    return answer
 
 
 def test_history_lists_and_exports_finished_deals(client: TestClient) -> None:

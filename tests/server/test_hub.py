@@ -329,3 +329,24 @@ async def _until_turn_of(room: Room, key: int, rng: random.Random) -> None:
         else:
             await asyncio.sleep(0.01)
     raise AssertionError(f"never the turn of {key}")
+
+
+def test_the_player_sitting_out_watches_and_cannot_act(tmp_path: Path) -> None:
+    """Five at the table: the dealer sits out the deal and gets the spectator view."""
+
+    async def body(hub: Hub) -> None:
+        room, _ = hub.create(TableConfig(seats=5))
+        for name in (*NAMES, "eva"):
+            await room.join(name)
+        await room.start()
+        table = room.table
+        assert table is not None
+        seating = table.seating
+        assert seating is not None
+        out = room.index_of(seating.sitting_out[0])
+        assert room.snapshot(out)["you"]["seat"] is None
+        assert room.snapshot(out)["view"] == room.snapshot(None)["view"]
+        frame = json.dumps({"v": 1, "type": "act", "id": "1", "action": "pass"})
+        assert (await room.handle(out, frame))[0]["code"] == "sitting_out"
+
+    run(tmp_path, body)

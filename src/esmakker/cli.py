@@ -1,4 +1,4 @@
-"""The ``esmakker`` command: ``sim``, ``match``, ``replay``, ``bench engine|bots``.
+"""The ``esmakker`` command: ``sim``, ``match``, ``replay``, ``play``, ``bench``, ``serve``, ``join``.
 
 Errors of the user's making (an unknown preset, a bad override, an unreadable or
 inconsistent file) end the command with one line on stderr and a non-zero exit
@@ -23,6 +23,7 @@ from esmakker.core.errors import EsmakkerError, RulesConfigError
 from esmakker.core.presets import PRESET_NAMES, preset_options
 from esmakker.core.record import HandRecord, dumps, iter_jsonl, load, record_of
 from esmakker.core.rules import RuleSet
+from esmakker.server.command import add_join, add_serve
 from esmakker.sim.duplicate import BotFailure
 from esmakker.sim.match import MatchResult, MatchSetupError, run_match
 from esmakker.sim.runner import SimDeal, simulate_deals, summarise
@@ -101,6 +102,8 @@ def _parser() -> _Parser:
     _add_replay(commands)
     _add_bench(commands)
     add_play(commands)
+    add_serve(commands)
+    add_join(commands)
     return parser
 
 
@@ -401,13 +404,14 @@ def _result_text(record: HandRecord, number: int | None) -> str:
 
 def _add_bench(commands: Any) -> None:
     bench = commands.add_parser("bench", help="measure speed")
-    bench.add_argument("target", choices=["engine", "bots"], help="what to measure")
+    bench.add_argument("target", choices=["engine", "bots", "server"], help="what to measure")
     bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement (5)")
     bench.add_argument("--preset", default="wikipedia", help=f"one of {', '.join(PRESET_NAMES)}")
     bench.add_argument("--seed", type=int, default=1, help="random seed (1)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--bots", default="heuristic,beginner,random", help="bots: comma list")
     bench.add_argument("--deals", type=int, default=50, help="deals per bot (50; bots only)")
+    bench.add_argument("--tables", type=_positive, default=10, help="server: tables to drive (10)")
     bench.set_defaults(handler=_bench)
 
 
@@ -415,6 +419,8 @@ def _bench(args: argparse.Namespace) -> int:
     _check_rules(args.preset, {})
     if args.target == "bots":
         return _bench_bots(args)
+    if args.target == "server":
+        return int(importlib.import_module("esmakker.bench_server").main(args))
     try:
         bench = importlib.import_module("esmakker.bench")
     except ImportError:

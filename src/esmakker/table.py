@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from esmakker.bots.base import Bot
 from esmakker.core.actions import IRON, Action, format_action
 from esmakker.core.errors import CorruptRecordError, IllegalActionError, Reason
+from esmakker.core.phase import Phase
 from esmakker.core.record import HandRecord, record_of, replay
 from esmakker.core.rules import RuleSet
-from esmakker.core.seats import Seat
+from esmakker.core.seats import SEATS, Seat
 from esmakker.core.sheet import ScoreSheet, Seating, SheetRow
 from esmakker.core.state import State, deal
 from esmakker.core.view import PlayerView, observe
@@ -88,8 +89,13 @@ class Table:
         seed: str,
         bots: Mapping[str, BotFactory] | None = None,
         first_dealer: int = 0,
+        deal_seed: Callable[[int], str] | None = None,
     ) -> None:
         """Seat ``players`` (clockwise, 4-6 names); ``bots`` maps the bots' names to factories.
+
+        Deal ``k`` is dealt from ``random.Random(deal_seed(k))``; by default
+        ``deal_seed(k)`` is ``f"{seed}/{k}"``. A server that reveals each deal's seed after
+        the hand passes seeds that do not give away the next deals' seeds.
 
         Raises:
             ValueError: for a wrong number of players, a name given twice, a bad
@@ -97,6 +103,7 @@ class Table:
         """
         self.sheet = ScoreSheet(players, rules, first_dealer=first_dealer)
         self.seed = seed
+        self._deal_seed = deal_seed or (lambda number: f"{seed}/{number}")
         self._factories = dict(bots or {})
         strangers = set(self._factories) - set(self.sheet.players)
         if strangers:
@@ -150,6 +157,10 @@ class Table:
         """Return the seat to act, ``None`` between deals."""
         return None if self.deal_over else self._current().to_act
 
+    def deal_seed(self, number: int) -> str:
+        """Return the seed that deal ``number`` is dealt from."""
+        return self._deal_seed(number)
+
     def is_bot(self, player: str) -> bool:
         """Return whether a bot plays for ``player``."""
         return player in self._factories
@@ -196,7 +207,7 @@ class Table:
         seating = self.sheet.seating()
         self._number = number
         self._seating = seating
-        self._states = [deal(self.rules, seating.dealer, random.Random(f"{self.seed}/{number}"))]
+        self._states = [deal(self.rules, seating.dealer, random.Random(self.deal_seed(number)))]
         self._bots = self._seat_bots(number, seating)
         self._claims_asked = False
         return [DealStarted(number, seating)]
@@ -244,6 +255,41 @@ class Table:
         while (decision := self.bot_action()) is not None:
             events += self.submit(*decision)
         return events
+
+    def declaring_side(self) -> frozenset[Seat]:
+        """Return the declarer and the partner (if any) of the deal in play.
+
+        Raises:
+            IllegalActionError: outside the play of a trick contract (``WRONG_PHASE``).
+        """
+        state = self._current()
+        engine = state.engine
+        if state.phase is not Phase.PLAY or engine.bid is None or engine.bid.is_nolo:
+            raise IllegalActionError(
+                "claims are made in the play of a trick contract",
+                reason=Reason.WRONG_PHASE,
+                seat=None,
+                action="claim",
+            )
+        side = {SEATS[engine.declarer]}
+        if engine.partner >= 0:
+            side.add(SEATS[engine.partner])
+        return frozenset(side)
+
+    def claim_line(
+        self, winners: frozenset[Seat], budget: int = 5_000
+    ) -> list[tuple[Seat, Action]] | None:
+        """Return legal plays to the end of the deal in which ``winners`` win every trick left.
+
+        The other seats cooperate (it is a line, not a proof): a claim is settled by
+        playing it out once the others have accepted it. ``None`` when no such line was
+        found within ``budget`` positions.
+        """
+        state = self._current()
+        if state.phase is not Phase.PLAY:
+            return None
+        found = _line(state, winners, [budget])
+        return None if found is None else list(reversed(found))
 
     def undo(self) -> list[Event]:
         """Take back the last action of the deal in progress.
@@ -340,7 +386,7 @@ class Table:
             "table": dict(zip("NESW", seating.players, strict=True)),
             "sitting_out": list(seating.sitting_out),
             "deal": self._number,
-            "seed": f"{self.seed}/{self._number}",
+            "seed": self.deal_seed(self._number),
         }
 
 
@@ -373,3 +419,24 @@ def replay_frames(record: HandRecord) -> list[ReplayFrame]:
 def _frame(state: State) -> ReplayFrame:
     seats = tuple(observe(state, seat) for seat in Seat)
     return ReplayFrame(observe(state, None), seats)  # type: ignore[arg-type]
+
+
+def _line(
+    state: State, winners: frozenset[Seat], budget: list[int]
+) -> list[tuple[Seat, Action]] | None:
+    """Depth-first search for the rest of a deal where ``winners`` take every trick (reversed)."""
+    if state.is_terminal:
+        return []
+    seat = state.to_act
+    if seat is None or budget[0] <= 0:
+        return None
+    for action in state.legal_actions_of(seat):
+        budget[0] -= 1
+        after = state.apply(action, seat)
+        if len(after.tricks) > len(state.tricks) and after.tricks[-1].winner not in winners:
+            continue
+        rest = _line(after, winners, budget)
+        if rest is not None:
+            rest.append((seat, action))
+            return rest
+    return None

@@ -284,3 +284,52 @@ def test_replay_frames_step_through_a_finished_deal() -> None:
     assert [frame.seats[seat].hand for seat in Seat for frame in frames[:1]] == list(record.hands)
     assert not frames[0].spectator.hand
     assert frames[-1].spectator.result is not None
+
+
+# --- claims --------------------------------------------------------------------------------
+
+
+def _into_play(seed: str, tricks: int) -> Table:
+    """Return a table of bots whose deal is in play with ``tricks`` tricks done."""
+    table = Table(rules(), PLAYERS, seed=seed, bots=all_bots())
+    table.start_deal()
+    while (decision := table.bot_action()) is not None:
+        state = table.state
+        assert state is not None
+        if state.phase.value == "play" and len(state.tricks) >= tricks and not state.current_trick:
+            break
+        table.submit(*decision)
+    return table
+
+
+def test_a_claim_line_gives_the_claimed_side_every_trick_left() -> None:
+    found = 0
+    for number in range(40):
+        if found >= 4:
+            break
+        table = _into_play(f"claim/{number}", 10)
+        state = table.state
+        bid = None if state is None else state.engine.bid
+        if state is None or state.phase.value != "play" or bid is None or bid.is_nolo:
+            continue
+        done = len(state.tricks)
+        for winners in (table.declaring_side(), frozenset(Seat) - table.declaring_side()):
+            line = table.claim_line(winners, budget=3000)
+            if line is None:
+                continue
+            found += 1
+            end = state
+            for seat, action in line:
+                end = end.apply(action, seat)
+            assert end.is_terminal
+            assert all(trick.winner in winners for trick in end.tricks[done:])
+    assert found >= 4
+
+
+def test_claims_belong_to_the_play_of_a_trick_contract() -> None:
+    table = Table(rules(), PLAYERS, seed="claims", bots=all_bots())
+    table.start_deal()
+    with pytest.raises(IllegalActionError) as caught:
+        table.declaring_side()
+    assert caught.value.reason is Reason.WRONG_PHASE
+    assert table.claim_line(frozenset(Seat)) is None

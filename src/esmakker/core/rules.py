@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from esmakker.core.errors import RulesConfigError
@@ -160,12 +160,7 @@ class RuleSet:
     @property
     def overrides(self) -> dict[str, Any]:
         """Return the options that differ from the preset, as JSON-ready values."""
-        base = RuleSet.from_preset(self.preset)
-        return {
-            key: _to_json(getattr(self, key))
-            for key in option_names()
-            if getattr(self, key) != getattr(base, key)
-        }
+        return dict(_overrides(self))
 
     @property
     def scoring_scheme(self) -> str:
@@ -199,6 +194,17 @@ class RuleSet:
     def replace(self, **changes: Any) -> RuleSet:
         """Return a copy with some options changed (validated again)."""
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
+
+
+@lru_cache(maxsize=256)
+def _overrides(rules: RuleSet) -> tuple[tuple[str, Any], ...]:
+    """Return ``rules.overrides`` as pairs (remembered: views ask for it on every frame)."""
+    base = RuleSet.from_preset(rules.preset)
+    return tuple(
+        (key, _to_json(getattr(rules, key)))
+        for key in option_names()
+        if getattr(rules, key) != getattr(base, key)
+    )
 
 
 @cache

@@ -1,0 +1,52 @@
+"""``create_app(settings)``: the FastAPI application (HTTP API, WebSocket, lifespan)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from esmakker import __version__
+from esmakker.server import routes, ws
+from esmakker.server.errors import ApiError, api_body
+from esmakker.server.hub import Hub
+from esmakker.server.settings import Settings
+from esmakker.server.store import Store
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Return the application; the database opens (and tables are restored) at startup."""
+    chosen = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(Store(chosen.database_url()), chosen)
+        hub.restore()
+        app.state.hub = hub
+        yield
+        await hub.shutdown()
+
+    app = FastAPI(
+        title="esmakker",
+        version=__version__,
+        description="Esmakker whist online: tables, seats, bots. Live protocol: docs/protocol.md.",
+        lifespan=lifespan,
+    )
+    app.include_router(routes.router)
+    app.include_router(ws.router)
+    app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
+
+    @app.get("/t/{ref}")
+    def invite(ref: str, request: Request) -> dict[str, Any]:
+        """The invite link: the table it names (join with POST /api/tables/{id}/join)."""
+        hub: Hub = request.app.state.hub
+        return hub.find(ref).info()
+
+    return app
+
+
+async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+    return JSONResponse(api_body(exc), status_code=exc.status)

@@ -1,0 +1,88 @@
+"""The ``esmakker serve`` and ``esmakker join`` commands (registered by ``esmakker.cli``).
+
+This module imports no third-party package at import time, so the command line works
+without the ``server`` extra and says what to install when a server command needs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Any
+
+EXTRA_HINT = "this command needs the server extra: pip install 'esmakker[server]'"
+_NEEDED = ("fastapi", "uvicorn", "sqlalchemy", "websockets")
+
+
+def missing_extra() -> str | None:
+    """Return the one-line error when the ``server`` extra is not installed, else ``None``."""
+    for name in _NEEDED:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            return f"{EXTRA_HINT} ({name} is missing)"
+    return None
+
+
+def add_serve(commands: Any) -> None:
+    """Register ``esmakker serve``."""
+    serve = commands.add_parser("serve", help="run the online game server")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (8000)")
+    serve.add_argument("--db", default="", help="database URL (default: SQLite in the data folder)")
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting (0.6)"
+    )
+    serve.add_argument("--public-url", default="", help="base URL for invite links")
+    serve.set_defaults(handler=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    problem = missing_extra()
+    if problem is not None:
+        sys.stderr.write(f"esmakker: error: {problem}\n")
+        return 2
+    import uvicorn
+
+    from esmakker.server.app import create_app
+    from esmakker.server.settings import Settings
+
+    settings = Settings(db_url=args.db, bot_delay=args.bot_delay, public_url=args.public_url)
+    config = uvicorn.Config(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # frames are small; compression costs more CPU than it saves
+        log_level="warning",
+    )
+    sys.stdout.write(f"esmakker server on http://{args.host}:{args.port}\n")
+    sys.stdout.flush()
+    uvicorn.Server(config).run()
+    return 0
+
+
+def add_join(commands: Any) -> None:
+    """Register ``esmakker join``."""
+    join = commands.add_parser("join", help="join an online table (line mode)")
+    join.add_argument("url", help="invite link (http://host:port/t/CODE), or a code with --server")
+    join.add_argument(
+        "--server", default="http://127.0.0.1:8000", help="server of a bare code (localhost:8000)"
+    )
+    join.add_argument("--name", help="your name at the table (to take a free place)")
+    join.add_argument("--token", help="a seat token from an earlier join (to come back)")
+    join.add_argument("--watch", action="store_true", help="watch as a spectator")
+    join.set_defaults(handler=_join)
+
+
+def _join(args: argparse.Namespace) -> int:
+    problem = missing_extra()
+    if problem is not None:
+        sys.stderr.write(f"esmakker: error: {problem}\n")
+        return 2
+    from esmakker.server.client import run_client
+
+    return run_client(
+        args.url, name=args.name, token=args.token, watch=args.watch, server=args.server
+    )

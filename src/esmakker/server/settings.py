@@ -1,0 +1,49 @@
+"""Server settings: where the database lives, frame limits, bot pacing."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    """Return the data folder: ``$ESMAKKER_DATA``, else ``~/.local/share/esmakker``."""
+    explicit = os.environ.get("ESMAKKER_DATA")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "esmakker"
+
+
+def default_db_url() -> str:
+    """Return the embedded SQLite database in the data folder (created on demand)."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'esmakker.db'}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    """What ``create_app`` needs; every field has a sensible default."""
+
+    db_url: str = ""
+    """SQLAlchemy URL; empty means the SQLite file in the data folder."""
+    secret: str | None = None
+    """Key that signs seat tokens; ``None``: one generated once and kept in the database."""
+    max_frame: int = 8192
+    """Largest client frame in bytes; longer ones get a ``too_large`` error."""
+    buffer: int = 64
+    """Frames kept per recipient for a reconnecting client; older gaps get a snapshot."""
+    bot_delay: float = 0.0
+    """Seconds a bot waits before acting (so people can follow); 0 in tests."""
+    outbox: int = 1024
+    """Frames queued for one slow connection before it is dropped."""
+    rate: float = 20.0
+    """Client frames per second allowed on one connection (bursts up to twice that)."""
+    public_url: str = ""
+    """Base URL used in invite links; empty: the request's own base URL."""
+
+    def database_url(self) -> str:
+        """Return the database URL, the embedded default when none is set."""
+        return self.db_url or default_db_url()

@@ -15,6 +15,7 @@ from esmakker.bots.registry import make_bot
 from esmakker.bots.sampling import sample_world
 from esmakker.core.cards import JOKER_BASE, SUIT_MASKS, deck_mask
 from esmakker.core.play import led_suit
+from esmakker.core.presets import PRESET_NAMES
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.core.state import State, deal
@@ -144,3 +145,18 @@ def test_worlds_differ_where_the_view_is_silent() -> None:
     rng = random.Random(4)
     hands = {sample_world(view, rng).hands[Seat.N] for _ in range(10)}
     assert len(hands) == 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_thousands_of_random_views_all_have_consistent_worlds(preset: str) -> None:
+    checked = 0
+    for seed in range(120):
+        walk = random_walk(random_deal(preset, seed), random.Random(f"walk {seed}"))
+        for index, state in enumerate(walk):
+            if index % 6 == 0:
+                seat = Seat(index % 4)
+                view = observe(state, seat)
+                _check_world(view, sample_world(view, random.Random(index)))
+                checked += 1
+    assert checked > 1000

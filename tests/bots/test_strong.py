@@ -8,6 +8,7 @@ import pytest
 
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.registry import make_bot
+from esmakker.bots.sampling import SamplingError
 from esmakker.bots.strong import StrongBot
 from esmakker.core.actions import PASS, Bid
 from esmakker.core.phase import Phase
@@ -84,3 +85,21 @@ def test_the_auction_search_tries_the_heuristics_call_and_passing() -> None:
     assert PASS in actions
     assert len(actions) <= 1 + len([a for a in view.legal_actions if not isinstance(a, Bid)]) + 3
     assert bot.act(view) in view.legal_actions
+
+
+def test_the_strong_bot_falls_back_to_the_heuristic_when_no_world_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_world(view: object, rng: object) -> None:
+        raise SamplingError("none")
+
+    monkeypatch.setattr("esmakker.bots.strong.sample_world", no_world)
+    state = deal(RuleSet.from_preset("wikipedia"), Seat.N, random.Random(8))
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    while state.phase is not Phase.PLAY or len(state.legal_actions()) < 2:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bots[seat].act(observe(state, seat)), seat)
+    view = observe(state, state.to_act)
+    expected = HeuristicBot(random.Random(3)).act(view)
+    assert StrongBot(random.Random(3)).act(view) == expected

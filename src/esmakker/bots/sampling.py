@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from esmakker.core.actions import Action, Discard, Take
+from esmakker.core.actions import Action, Decline, Discard, Take
 from esmakker.core.cards import (
     CARDS,
     JOKER_BASE,
@@ -153,14 +153,18 @@ def _follow_kitty(view: PlayerView, facts: _Facts) -> list[int]:
     """Follow the kitty through the exchange; return per seat its unseen discards.
 
     Seen kitty cards start in the kitty and move to whoever takes them; a take the seat
-    did not see leaves the seen cards either in the kitty or with the taker.
+    did not see leaves the seen cards either in the kitty or with the taker. A take before
+    the seat's own turn at the kitty cannot have taken what the seat was offered then,
+    only the cards turned face up in vip.
     """
     seen = view.kitty_seen.mask
+    turned = sum(1 << int(c) for c in (view.contract.vip_turned if view.contract else ()))
     in_kitty = seen  # seen cards still in the kitty for sure
     floating: dict[int, int] = {}  # seen card -> seat that may have taken it unseen
     count = view.rules.kitty_size
     hidden_discards = [0, 0, 0, 0]
-    for seat_name, action in view.steps:
+    own_turn = _own_exchange_step(view)
+    for index, (seat_name, action) in enumerate(view.steps):
         s = int(seat_name)
         if isinstance(action, HiddenCards):
             if action.verb == "discard":
@@ -168,7 +172,8 @@ def _follow_kitty(view: PlayerView, facts: _Facts) -> list[int]:
             else:
                 count -= action.count
                 facts.taken_unseen[s] += action.count
-                for card in iter_mask(in_kitty):
+                takeable = in_kitty if index > own_turn else in_kitty & turned
+                for card in iter_mask(takeable):
                     floating[card] = s
         elif isinstance(action, Take):
             taken = in_kitty if action.cards is None else action.cards.mask & in_kitty
@@ -184,6 +189,14 @@ def _follow_kitty(view: PlayerView, facts: _Facts) -> list[int]:
         {card: (_Place(_KITTY), _Place("H", s), _Place("D", s)) for card, s in floating.items()}
     )
     return hidden_discards
+
+
+def _own_exchange_step(view: PlayerView) -> int:
+    """Return the index of the seat's first take or decline (the end when it has none)."""
+    for index, (seat, action) in enumerate(view.steps):
+        if seat == view.seat and isinstance(action, Take | Decline):
+            return index
+    return len(view.steps)
 
 
 def _allow(view: PlayerView, facts: _Facts) -> None:
@@ -266,6 +279,18 @@ def _known_holder(view: PlayerView) -> int:
     if contract is None or not contract.partner_known or contract.partner is None:
         return -1
     return int(contract.partner)
+
+
+def _alone_by_kitty(view: PlayerView) -> bool:
+    """Return whether the seat knows the called card lay in the kitty (the declarer is alone)."""
+    contract = view.contract
+    return (
+        contract is not None
+        and not contract.bid.is_nolo
+        and contract.called is not None
+        and contract.partner_known
+        and contract.partner is None
+    )
 
 
 def _called_bit(view: PlayerView) -> int:
@@ -386,7 +411,7 @@ def _dealt(
         everything = holdings[s] | discards[s]
         known = facts.taken_known[s] & everything
         declarer = view.contract is not None and s == view.contract.declarer
-        must = called & everything & ~known if declarer else 0
+        must = called & everything & ~known if declarer or _alone_by_kitty(view) else 0
         free = list(iter_mask(everything & ~known & ~must))
         count = facts.taken_unseen[s] - must.bit_count()
         if not 0 <= count <= len(free):

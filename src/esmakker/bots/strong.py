@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from esmakker.bots.heuristic import HeuristicBot
-from esmakker.bots.sampling import World, sample_world
+from esmakker.bots.sampling import SamplingError, World, sample_world
 from esmakker.core.actions import Action, Bid
 from esmakker.core.phase import Phase
 from esmakker.core.view import PlayerView, observe
@@ -83,7 +83,10 @@ class StrongBot:
         default = self._heuristic.act(view)
         if len(legal) == 1 or (view.phase is Phase.AUCTION and not self.search_auction):
             return default
-        candidates, scores = self._search(view, default)
+        try:
+            candidates, scores = self._search(view, default)
+        except SamplingError:  # a position the sampler cannot rebuild: play by the rules of thumb
+            return default
         base = scores[candidates.index(default)]
         best, best_gain = default, 0.0
         for action, row in zip(candidates, scores, strict=True):

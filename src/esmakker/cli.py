@@ -27,6 +27,7 @@ from esmakker.server.command import add_join, add_serve
 from esmakker.sim.duplicate import BotFailure
 from esmakker.sim.match import MatchResult, MatchSetupError, run_match
 from esmakker.sim.runner import SimDeal, simulate_deals, summarise
+from esmakker.tui.command import add_play, add_show, show_record
 
 PROG = "esmakker"
 
@@ -48,7 +49,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.handler is None:
-            raise UsageError("a command is required: sim, match, replay or bench (see --help)")
+            raise UsageError(
+                "a command is required: play, sim, match, replay or bench (see --help)"
+            )
         code: int = args.handler(args)
         return code
     except KeyboardInterrupt:  # Ctrl-C, in a long match say
@@ -100,6 +103,7 @@ def _parser() -> _Parser:
     _add_bench(commands)
     add_serve(commands)
     add_join(commands)
+    add_play(commands)
     return parser
 
 
@@ -355,12 +359,18 @@ def _add_replay(commands: Any) -> None:
     replay = commands.add_parser("replay", help="replay a hand record and print its result")
     replay.add_argument("file", type=Path, help="a .json record, or a .jsonl file of records")
     replay.add_argument("--json", action="store_true", help="print exactly the result object")
+    add_show(replay)
     replay.set_defaults(handler=_replay)
 
 
 def _replay(args: argparse.Namespace) -> int:
     path: Path = args.file
     records = iter_jsonl(path) if path.suffix == ".jsonl" else iter([load(path)])
+    if args.show:  # the first record of a .jsonl file
+        first = next(records, None)
+        if first is None:
+            return _fail(f"{path}: no record to show", 1)
+        return show_record(first, path.name)
     for number, record in enumerate(records, start=1):
         if args.json:
             print(json.dumps(record.result, ensure_ascii=False))

@@ -409,3 +409,34 @@ def _line(
             rest.append((seat, action))
             return rest
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFrame:
+    """A record after some of its steps: a spectator's view and each seat's own view."""
+
+    spectator: PlayerView
+    seats: tuple[PlayerView, PlayerView, PlayerView, PlayerView]
+
+
+def replay_frames(record: HandRecord) -> list[ReplayFrame]:
+    """Return the frames of a record: before the first step, then after each step.
+
+    For showing a finished deal or a saved record: every seat's hand can be read from
+    ``seats``, the public course of the deal from ``spectator``.
+
+    Raises:
+        CorruptRecordError: if the record does not replay (see ``replay``).
+    """
+    replay(record)  # checks the whole record, its result included
+    state = State.new(record.rules, record.dealer, record.hands, record.kitty)
+    frames = [_frame(state)]
+    for step in record.steps:
+        state = state.apply(step.action, step.seat)
+        frames.append(_frame(state))
+    return frames
+
+
+def _frame(state: State) -> ReplayFrame:
+    seats = tuple(observe(state, seat) for seat in Seat)
+    return ReplayFrame(observe(state, None), seats)  # type: ignore[arg-type]

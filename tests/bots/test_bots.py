@@ -55,13 +55,14 @@ def test_random_bot_refuses_a_view_without_actions() -> None:
 
 
 def test_registry() -> None:
-    assert BOT_NAMES == ("random", "heuristic", "beginner")
+    assert BOT_NAMES == ("random", "heuristic", "beginner", "strong", "strong-bidder")
     bot: Bot = make_bot("random", random.Random(0))
     assert bot.name == "random"
     assert make_bot("heuristic", random.Random(0)).name == "heuristic"
     assert make_bot(" Beginner ", random.Random(0)).name == "beginner"
     with pytest.raises(
-        ValueError, match=r"^unknown bot 'clever' \(known bots: random, heuristic, beginner\)$"
+        ValueError,
+        match=r"^unknown bot 'clever' \(known bots: random, heuristic, beginner, strong, strong-bidder\)$",
     ):
         make_bot("clever", random.Random(0))
 

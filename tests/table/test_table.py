@@ -320,3 +320,16 @@ def test_claims_belong_to_the_play_of_a_trick_contract() -> None:
         table.declaring_side()
     assert caught.value.reason is Reason.WRONG_PHASE
     assert table.claim_line(frozenset(Seat)) is None
+
+
+def test_replay_frames_step_through_a_finished_deal() -> None:
+    from esmakker.table import replay_frames
+
+    table = Table(rules(), PLAYERS, seed="frames", bots=all_bots())
+    play_deals(table, 1)
+    record = table.records[0]
+    frames = replay_frames(record)
+    assert len(frames) == len(record.steps) + 1
+    assert [frame.seats[seat].hand for seat in Seat for frame in frames[:1]] == list(record.hands)
+    assert not frames[0].spectator.hand
+    assert frames[-1].spectator.result is not None

@@ -1,4 +1,4 @@
-"""Versioned schema migrations: a small ordered list instead of Alembic (decision 42).
+"""Versioned schema migrations: a small ordered list instead of Alembic (decision 52).
 
 Each migration is a function of a connection; ``migrate`` applies those above the
 database's version in one transaction each and records the new version.

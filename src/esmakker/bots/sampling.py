@@ -1,0 +1,425 @@
+"""Worlds a seat cannot tell from the real deal: ``sample_world(view, rng)`` (architecture 5.8).
+
+A world is a full deal (every hand, the kitty in turning order, every card laid away)
+replayed through the view's history, so a search bot can play it forward on the engine.
+The unseen cards are dealt at random among the places they may be: the other hands
+(never a suit the seat has shown out of), the cards others laid away, and the kitty.
+Cards the seat saw in the kitty follow the kitty to whoever took it. The candidate is
+then replayed step by step and kept only if every step is legal and the seat's view of
+it equals the view given: the seat's own hand, the auction, the contract as it knows
+it, the partner if known, the tricks and its legal actions. So no sampled world is
+impossible; a world that breaks a rule the placement does not model (a called-card
+duty, a call of a card the declarer holds) is dealt again.
+
+This is the only bots module that builds full states: search plays forward on worlds
+made from a view, never on the real deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from esmakker.core.actions import Action, Discard, Take
+from esmakker.core.cards import (
+    CARDS,
+    JOKER_BASE,
+    Card,
+    CardSet,
+    Suit,
+    card_of,
+    deck_mask,
+    iter_mask,
+)
+from esmakker.core.errors import EsmakkerError
+from esmakker.core.play import led_suit
+from esmakker.core.seats import Seat
+from esmakker.core.state import State
+from esmakker.core.view import HiddenCards, PlayerView, observe
+
+World = State
+"""A sampled full deal: a ``State`` that search may play forward."""
+
+_KITTY = "K"
+_RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11}
+
+
+class SamplingError(EsmakkerError):
+    """No world consistent with the view was found within the allowed attempts."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """Where unseen cards may lie now: a hand (``H``), laid away (``D``) or the kitty (``K``)."""
+
+    kind: str
+    seat: int = -1
+
+
+@dataclass(slots=True)
+class _Facts:
+    """What the view fixes, and what it leaves open, about where the cards are."""
+
+    seat: int
+    holdings: list[int]
+    """Per seat, the cards known to be in its hand, laid away by it or played by it."""
+    played: list[int]
+    """Per seat, the cards it played to tricks."""
+    capacity: dict[_Place, int]
+    """How many unseen cards each place holds."""
+    allowed: dict[int, tuple[_Place, ...]]
+    """Per unseen card, the places it may be."""
+    kitty_known: list[int] = field(default_factory=list)
+    """Seen kitty cards still in the kitty."""
+    taken_unseen: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    """Per seat, how many kitty cards it took that the seat did not see."""
+    taken_known: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    """Per seat, the seen kitty cards it took."""
+
+
+def sample_world(view: PlayerView, rng: random.Random, *, attempts: int = 200) -> State:
+    """Return a full deal at the view's position that the seat cannot tell from the real one.
+
+    Raises:
+        ValueError: for a spectator view.
+        SamplingError: if ``attempts`` candidates all break a rule the placement does
+            not model.
+    """
+    if view.seat is None:
+        raise ValueError("worlds are sampled for a seat, not for a spectator")
+    facts = _facts(view)
+    for _ in range(attempts):
+        world = _candidate(view, facts, rng)
+        if world is not None:
+            return world
+    raise SamplingError(
+        f"no world consistent with {view.seat.name}'s view in {attempts} attempts "
+        f"(phase {view.phase.value}, {len(view.steps)} steps)"
+    )
+
+
+def sample_worlds(view: PlayerView, rng: random.Random, count: int) -> Iterator[State]:
+    """Yield ``count`` worlds sampled independently (see ``sample_world``)."""
+    for _ in range(count):
+        yield sample_world(view, rng)
+
+
+# --- what the view fixes -----------------------------------------------------------------
+
+
+def _facts(view: PlayerView) -> _Facts:
+    assert view.seat is not None
+    seat = int(view.seat)
+    played = _played(view)
+    holdings = [played[s] for s in range(4)]
+    holdings[seat] |= view.hand.mask | view.discarded.mask
+    hidden_hand = [s != seat and view.open_hands[s] is None for s in range(4)]
+    for s in range(4):
+        open_hand = view.open_hands[s]
+        if open_hand is not None:
+            holdings[s] |= open_hand.mask
+    facts = _Facts(seat, holdings, played, {}, {})
+    hidden_discards = _follow_kitty(view, facts)
+    capacity = facts.capacity
+    for s in range(4):
+        if hidden_hand[s]:
+            capacity[_Place("H", s)] = view.hand_sizes[s]  # open and own hands are known
+        if hidden_discards[s]:
+            capacity[_Place("D", s)] = hidden_discards[s]
+    capacity[_Place(_KITTY)] = view.kitty_size - len(facts.kitty_known)
+    _allow(view, facts)
+    return facts
+
+
+def _played(view: PlayerView) -> list[int]:
+    played = [0, 0, 0, 0]
+    for leader, cards in _tricks(view):
+        for j, card in enumerate(cards):
+            played[(leader + j) % 4] |= 1 << card
+    return played
+
+
+def _tricks(view: PlayerView) -> list[tuple[int, list[int]]]:
+    tricks = [(int(t.leader), [int(c) for c in t.cards]) for t in view.tricks]
+    if view.trick:
+        assert view.leader is not None
+        tricks.append((int(view.leader), [int(c) for c in view.trick]))
+    return tricks
+
+
+def _follow_kitty(view: PlayerView, facts: _Facts) -> list[int]:
+    """Follow the kitty through the exchange; return per seat its unseen discards.
+
+    Seen kitty cards start in the kitty and move to whoever takes them; a take the seat
+    did not see leaves the seen cards either in the kitty or with the taker.
+    """
+    seen = view.kitty_seen.mask
+    in_kitty = seen  # seen cards still in the kitty for sure
+    floating: dict[int, int] = {}  # seen card -> seat that may have taken it unseen
+    count = view.rules.kitty_size
+    hidden_discards = [0, 0, 0, 0]
+    for seat_name, action in view.steps:
+        s = int(seat_name)
+        if isinstance(action, HiddenCards):
+            if action.verb == "discard":
+                hidden_discards[s] += action.count
+            else:
+                count -= action.count
+                facts.taken_unseen[s] += action.count
+                for card in iter_mask(in_kitty):
+                    floating[card] = s
+        elif isinstance(action, Take):
+            taken = in_kitty if action.cards is None else action.cards.mask & in_kitty
+            unseen = (count if action.cards is None else len(action.cards)) - taken.bit_count()
+            count -= taken.bit_count() + unseen
+            in_kitty &= ~taken
+            for card in iter_mask(taken):
+                floating.pop(card, None)  # it was still in the kitty: taken here, seen
+            facts.taken_known[s] |= taken
+            facts.taken_unseen[s] += unseen
+    facts.kitty_known = [card for card in iter_mask(in_kitty) if card not in floating]
+    facts.allowed.update(
+        {card: (_Place(_KITTY), _Place("H", s), _Place("D", s)) for card, s in floating.items()}
+    )
+    return hidden_discards
+
+
+def _allow(view: PlayerView, facts: _Facts) -> None:
+    """Fill ``facts.allowed`` for every unseen card (voids keep cards out of hands)."""
+    voids = _voids(view)
+    known = sum(facts.holdings) | sum(1 << c for c in facts.kitty_known)
+    for card in iter_mask(known):
+        facts.allowed.pop(card, None)  # a seen kitty card that later came to light
+    places = [place for place in facts.capacity if facts.capacity[place] > 0]
+    for s in range(4):
+        taken = facts.taken_known[s] & ~facts.holdings[s]
+        for card in iter_mask(taken):
+            facts.allowed[card] = tuple(p for p in places if p.seat == s)
+        known |= taken
+    deck = deck_mask(view.rules.num_jokers)
+    called = _unbound_called(view, facts)
+    pinned = _cascade_pins(view)
+    holder = _known_holder(view)
+    for card in iter_mask(deck & ~known):
+        choices = facts.allowed.get(card, tuple(places))
+        facts.allowed[card] = tuple(
+            p
+            for p in choices
+            if facts.capacity.get(p, 0) > 0
+            and not (p.kind == "H" and card < JOKER_BASE and voids[p.seat] >> (card // 13) & 1)
+            and not (card == called and p.seat == int(view.contract.declarer))  # type: ignore[union-attr]
+            and not (pinned >> card & 1 and p.seat != int(view.contract.declarer))  # type: ignore[union-attr]
+            and not (card == called_card(view) and holder >= 0 and p != _Place("H", holder))
+        )
+
+
+def _unbound_called(view: PlayerView, facts: _Facts) -> int:
+    """Return the called card if the declarer cannot hold it (-1 otherwise).
+
+    The declarer never calls a card he was dealt; he may hold it only by taking it
+    from the kitty, and then only among the kitty cards the seat did not see.
+    """
+    contract = view.contract
+    if contract is None or contract.called is None:
+        return -1
+    if view.rules.may_call_own_ace or facts.taken_unseen[int(contract.declarer)]:
+        return -1
+    return int(contract.called)
+
+
+def _cascade_pins(view: PlayerView) -> int:
+    """Return the cards a king (or lower) call says the declarer was dealt (R5.2).
+
+    He calls down the cascade only when he holds every callable card of each rank
+    above; the trump suit's card counts only when it was callable or all four aces
+    trigger the king call.
+    """
+    contract = view.contract
+    if contract is None or contract.called is None:
+        return 0
+    rules, called = view.rules, int(contract.called)
+    ranks = [_RANKS[letter] for letter in rules.partner_card_cascade]
+    rank = called % 13 + 2
+    if rank not in ranks:
+        return 0
+    trump = -1 if contract.trump is None else int(contract.trump)
+    pins = 0
+    for higher in ranks[: ranks.index(rank)]:
+        every_suit = higher == 14 and rules.king_call_trigger == "all_four_aces"
+        for suit in range(4):
+            if suit != trump or every_suit:
+                pins |= 1 << card_of(Suit(suit), higher)
+    return pins
+
+
+def called_card(view: PlayerView) -> int:
+    """Return the called card, -1 when none is called (yet)."""
+    contract = view.contract
+    return -1 if contract is None or contract.called is None else int(contract.called)
+
+
+def _known_holder(view: PlayerView) -> int:
+    """Return the seat that holds the called card when the seat knows the partner, else -1."""
+    contract = view.contract
+    if contract is None or not contract.partner_known or contract.partner is None:
+        return -1
+    return int(contract.partner)
+
+
+def _called_bit(view: PlayerView) -> int:
+    """Return the called card's bit when the declarer may not have been dealt it, else 0."""
+    contract = view.contract
+    if contract is None or contract.called is None or view.rules.may_call_own_ace:
+        return 0
+    return 1 << int(contract.called)
+
+
+def _voids(view: PlayerView) -> list[int]:
+    """Return per seat the suits (bit per suit) it has shown out of in the play."""
+    voids = [0, 0, 0, 0]
+    for leader, cards in _tricks(view):
+        for j in range(1, len(cards)):
+            suit = led_suit(cards[:j], view.rules)
+            card = cards[j]
+            joker = card >= JOKER_BASE
+            shows_out = suit >= 0 and (joker or card // 13 != suit)
+            if shows_out and (not joker or view.rules.joker_only_when_void):
+                voids[(leader + j) % 4] |= 1 << suit
+    return voids
+
+
+# --- one candidate world -------------------------------------------------------------------
+
+
+def _candidate(view: PlayerView, facts: _Facts, rng: random.Random) -> State | None:
+    placed = _place(facts, rng)
+    if placed is None:
+        return None
+    hands, discards, kitty_rest = placed
+    dealt = _dealt(view, facts, hands, discards, kitty_rest, rng)
+    if dealt is None:
+        return None
+    initial, kitty, taken = dealt
+    try:
+        state = State.new(view.rules, view.dealer, [CardSet(m) for m in initial], kitty)
+        state = _replay(state, view.steps, discards, taken, rng)
+    except EsmakkerError:
+        return None
+    assert view.seat is not None
+    return state if observe(state, view.seat) == view else None
+
+
+def _place(facts: _Facts, rng: random.Random) -> tuple[list[int], list[int], int] | None:
+    """Deal the unseen cards to their places, at random where several fit."""
+    places = list(facts.capacity)
+    remaining = [facts.capacity[p] for p in places]
+    masks = {
+        card: sum(1 << i for i, p in enumerate(places) if p in allowed)
+        for card, allowed in facts.allowed.items()
+    }
+    pending = Counter(masks.values())
+    cards = list(masks)
+    rng.shuffle(cards)
+    cards.sort(key=lambda c: masks[c].bit_count())  # most constrained first
+    where: dict[int, _Place] = {}
+    for card in cards:
+        pending[masks[card]] -= 1
+        options = [i for i in range(len(places)) if masks[card] >> i & 1 and remaining[i]]
+        while options:
+            pick = rng.choices(options, [remaining[i] for i in options])[0]
+            remaining[pick] -= 1
+            if _fits(pending, remaining):
+                where[card] = places[pick]
+                break
+            remaining[pick] += 1
+            options.remove(pick)
+        else:
+            return None
+    hands = list(facts.holdings)
+    discards = [0, 0, 0, 0]
+    kitty = sum(1 << c for c in facts.kitty_known)
+    for card, place in where.items():
+        if place.kind == "H":
+            hands[place.seat] |= 1 << card
+        elif place.kind == "D":
+            discards[place.seat] |= 1 << card
+        else:
+            kitty |= 1 << card
+    return hands, discards, kitty
+
+
+def _fits(pending: Counter[int], remaining: list[int]) -> bool:
+    """Hall's condition: every set of places has room for the cards that must go there."""
+    if sum(remaining) != sum(pending.values()):
+        return False
+    open_places = sum(1 << i for i, room in enumerate(remaining) if room)
+    kinds = [(mask & open_places, n) for mask, n in pending.items() if n]
+    if any(not mask for mask, _ in kinds):
+        return False  # a card with nowhere left to go
+    if all(mask == open_places for mask, _ in kinds):
+        return True  # every card may go anywhere there is room
+    for subset in range(1, 1 << len(remaining)):
+        if subset & ~open_places:
+            continue
+        need = sum(n for mask, n in kinds if mask & ~subset == 0)
+        room = sum(r for i, r in enumerate(remaining) if subset >> i & 1)
+        if need > room:
+            return False
+    return True
+
+
+def _dealt(
+    view: PlayerView,
+    facts: _Facts,
+    holdings: list[int],
+    discards: list[int],
+    kitty_rest: int,
+    rng: random.Random,
+) -> tuple[list[int], list[Card], list[int]] | None:
+    """Return the hands as dealt, the kitty in turning order and what each seat took."""
+    taken = [0, 0, 0, 0]
+    initial = [0, 0, 0, 0]
+    called = _called_bit(view)
+    for s in range(4):
+        everything = holdings[s] | discards[s]
+        known = facts.taken_known[s] & everything
+        declarer = view.contract is not None and s == view.contract.declarer
+        must = called & everything & ~known if declarer else 0
+        free = list(iter_mask(everything & ~known & ~must))
+        count = facts.taken_unseen[s] - must.bit_count()
+        if not 0 <= count <= len(free):
+            return None
+        unseen = rng.sample(free, count)
+        taken[s] = known | must | sum(1 << c for c in unseen)
+        initial[s] = everything & ~taken[s]
+    kitty_mask = kitty_rest | sum(taken)
+    turned = [int(c) for c in (view.contract.vip_turned if view.contract else ())]
+    rest = [c for c in iter_mask(kitty_mask) if c not in turned]
+    rng.shuffle(rest)
+    return initial, [CARDS[c] for c in (*turned, *rest)], taken
+
+
+def _replay(
+    state: State,
+    steps: Sequence[tuple[Seat, Action | HiddenCards]],
+    discards: list[int],
+    taken: list[int],
+    rng: random.Random,
+) -> State:
+    """Apply the view's steps, filling in the cards of the steps the seat did not see."""
+    to_discard = [list(iter_mask(m)) for m in discards]
+    for pile in to_discard:
+        rng.shuffle(pile)
+    for seat, action in steps:
+        s = int(seat)
+        if isinstance(action, HiddenCards):
+            if action.verb == "discard":
+                filled: Action = Discard(CARDS[to_discard[s].pop()])
+            else:
+                filled = Take(CardSet(taken[s] & state.kitty.mask))
+            state = state.apply(filled, seat)
+        else:
+            state = state.apply(action, seat)
+    return state

@@ -1,0 +1,1 @@
+"""Message catalogues, one module per language (``MESSAGES``: key to template)."""

@@ -1,0 +1,184 @@
+"""Step through a finished deal: all four hands, the auction, each trick (``replay --show``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from esmakker.core.seats import Seat
+from esmakker.table import ReplayFrame
+from esmakker.tui.i18n import t
+from esmakker.tui.scene import Scene
+from esmakker.tui.text import card_text, cards_text, step_text
+from esmakker.tui.widgets.auction import AuctionWidget
+from esmakker.tui.widgets.contract import ContractWidget
+from esmakker.tui.widgets.trick import TrickWidget
+
+Names = tuple[str, str, str, str]
+
+
+class HandsWidget(Widget):
+    """The four hands at one moment of the deal, one a line."""
+
+    frame: reactive[ReplayFrame | None] = reactive(None, always_update=True)
+    names: reactive[tuple[str, ...]] = reactive(("N", "E", "S", "W"))
+
+    def render(self) -> Text:
+        """Draw ``N Anna  ♠A K 7  ♥Q 10 …`` for each seat."""
+        if self.frame is None:
+            return Text("")
+        lines = []
+        for seat in Seat:
+            line = Text(f"{seat.name} {self.names[seat][:10]:<10} ", style="bold")
+            line.append_text(cards_text(self.frame.seats[seat].hand))
+            lines.append(line)
+        return Text("\n").join(lines)
+
+
+class TricksWidget(Widget):
+    """Every trick taken so far: leader, cards, winner."""
+
+    scene: reactive[Scene | None] = reactive(None, always_update=True)
+
+    def render(self) -> Text:
+        """Draw one trick a line, the latest that fit."""
+        if self.scene is None:
+            return Text("")
+        scene = self.scene
+        lines = []
+        for number, trick in enumerate(scene.view.tricks, start=1):
+            line = Text(f"{number:>2} {scene.name(trick.leader)[:5]:<5} ")
+            line.append_text(Text(" ").join(card_text(card) for card in trick.cards))
+            line.append(f" → {scene.name(trick.winner)[:6]}", style="green")
+            lines.append(line)
+        height = max(1, self.content_size.height)
+        return Text("\n").join(lines[-height:])
+
+
+class ReplayScreen(Screen[None]):
+    """A record step by step; ← → one step, PgUp PgDn one trick, Home End, Esc back."""
+
+    BINDINGS = [  # noqa: RUF012 (Textual reads a plain list)
+        Binding("home", "jump(0)", "Home", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+    ]
+    KEYS = (
+        ("right", "step(1)", "key.step"),
+        ("left", "step(-1)", "key.back"),
+        ("pagedown", "trick(1)", "key.next_trick"),
+        ("pageup", "trick(-1)", "key.previous_trick"),
+        ("escape", "close", "key.close"),
+    )
+    """The keys in the footer, described in the current language."""
+
+    def __init__(self, frames: Sequence[ReplayFrame], names: Names, *, title: str) -> None:
+        """Show ``frames`` (from ``replay_frames``) with the players' ``names`` (N, E, S, W)."""
+        super().__init__()
+        self.frames = list(frames)
+        self.names = names
+        self.heading = title
+        self.index = 0
+        for keys, action, description in self.KEYS:
+            self._bindings.bind(keys, action, t(description))
+
+    def compose(self) -> ComposeResult:
+        """Lay out the hands, the trick, the tricks so far, the auction and the contract."""
+        yield Static(id="replay-header")
+        yield HandsWidget(id="hands")
+        with Horizontal(id="replay-middle"):
+            with Vertical(id="replay-left"):
+                yield TrickWidget(id="replay-table")
+                yield ContractWidget(id="replay-contract")
+            with Vertical(id="replay-right"):
+                yield TricksWidget(id="tricks")
+                yield AuctionWidget(id="replay-auction")
+        yield Static(id="replay-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Title the panels and show the deal as dealt."""
+        self.query_one(HandsWidget).border_title = t("panel.hands")
+        self.query_one(TricksWidget).border_title = t("panel.tricks")
+        self.query_one(AuctionWidget).border_title = t("panel.auction")
+        self.query_one(HandsWidget).names = self.names
+        self.show()
+
+    def show(self) -> None:
+        """Draw the frame at ``index``."""
+        frame = self.frames[self.index]
+        scene = Scene(frame.spectator, self.names, Seat.S)
+        self.query_one(HandsWidget).frame = frame
+        self.query_one(TrickWidget).scene = scene
+        self.query_one(ContractWidget).scene = scene
+        self.query_one(AuctionWidget).scene = scene
+        self.query_one(TricksWidget).scene = scene
+        steps = len(self.frames) - 1
+        header = f"{self.heading} · " + t("replay.step", step=self.index, steps=steps)
+        self.query_one("#replay-header", Static).update(Text(header))
+        self.query_one("#replay-status", Static).update(self._status(frame))
+
+    def _status(self, frame: ReplayFrame) -> Text:
+        steps = frame.spectator.steps
+        if not steps:
+            return Text(t("replay.start"))
+        seat, action = steps[-1]
+        text = Text(f"{self.names[seat]}: ")
+        return text + step_text(action)
+
+    def action_step(self, step: int) -> None:
+        """Go ``step`` actions forward (or back)."""
+        self.index = max(0, min(len(self.frames) - 1, self.index + step))
+        self.show()
+
+    def action_trick(self, step: int) -> None:
+        """Go to the end of the next (or previous) trick."""
+        count = len(self.frames[self.index].spectator.tricks)
+        target = count + step if step > 0 else count - 1 if self._mid_trick() else count - 2
+        ends = [i for i, f in enumerate(self.frames) if len(f.spectator.tricks) == target]
+        if target <= 0:
+            self.index = 0 if step < 0 else self.index
+        elif ends:
+            self.index = ends[0]
+        self.show()
+
+    def _mid_trick(self) -> bool:
+        return bool(self.frames[self.index].spectator.trick)
+
+    def action_jump(self, index: int) -> None:
+        """Go to the first (0) or the last (-1) frame."""
+        self.index = index % len(self.frames)
+        self.show()
+
+    def action_close(self) -> None:
+        """Go back to the game (or end a stand-alone replay)."""
+        if isinstance(self.app, ReplayApp):
+            self.app.exit()
+        else:
+            self.app.pop_screen()
+
+
+class ReplayApp(App[None]):
+    """``esmakker replay FILE --show``: the replay screen on its own."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "esmakker replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, frames: Sequence[ReplayFrame], names: Names, title: str) -> None:
+        """Show one record's frames."""
+        super().__init__()
+        self.frames = frames
+        self.names = names
+        self.heading = title
+
+    def on_mount(self) -> None:
+        """Open the replay screen."""
+        self.push_screen(ReplayScreen(self.frames, self.names, title=self.heading))

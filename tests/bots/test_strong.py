@@ -1,0 +1,86 @@
+"""The search player: legal, deterministic, ranking its choices by mean score."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from esmakker.bots.heuristic import HeuristicBot
+from esmakker.bots.registry import make_bot
+from esmakker.bots.strong import StrongBot
+from esmakker.core.actions import PASS, Bid
+from esmakker.core.phase import Phase
+from esmakker.core.rules import RuleSet
+from esmakker.core.seats import Seat
+from esmakker.core.state import State, deal
+from esmakker.core.view import observe
+
+
+def _play(preset: str, seed: int, strong: StrongBot) -> State:
+    state = deal(RuleSet.from_preset(preset), Seat(seed % 4), random.Random(seed))
+    others = [make_bot("heuristic", random.Random(f"{seed}/{s}")) for s in range(4)]
+    while not state.is_terminal:
+        seat = state.to_act
+        assert seat is not None
+        view = observe(state, seat)
+        action = strong.act(view) if seat is Seat.S else others[seat].act(view)
+        assert action in view.legal_actions
+        state = state.apply(action, seat)
+    return state
+
+
+@pytest.mark.parametrize("preset", ["wikipedia", "hilmarshelte", "tanya"])
+def test_the_strong_bot_plays_only_legal_actions(preset: str) -> None:
+    assert _play(preset, 1, StrongBot(random.Random(1), worlds=1)).is_terminal
+
+
+def test_the_strong_bot_is_deterministic_given_its_generator() -> None:
+    first = _play("wikipedia", 3, StrongBot(random.Random(1), worlds=2, budget_s=60))
+    second = _play("wikipedia", 3, StrongBot(random.Random(1), worlds=2, budget_s=60))
+    assert first.history == second.history
+
+
+def test_choices_rank_every_legal_action_by_mean_score() -> None:
+    state = deal(RuleSet.from_preset("wikipedia"), Seat.N, random.Random(8))
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    strong = StrongBot(random.Random(2), worlds=3, budget_s=60)
+    checked = 0
+    while not state.is_terminal and checked < 3:
+        seat = state.to_act
+        assert seat is not None
+        view = observe(state, seat)
+        if state.phase is Phase.PLAY and len(view.legal_actions) > 1:
+            choices = strong.choices(view)
+            assert len(choices) == len(view.legal_actions)
+            assert {c.action for c in choices} == set(view.legal_actions)
+            means = [c.mean_score for c in choices]
+            assert means == sorted(means, reverse=True)
+            assert all(c.worlds == 3 for c in choices)
+            checked += 1
+        state = state.apply(bots[seat].act(view), seat)
+    assert checked == 3
+
+
+def test_the_strong_bot_is_registered_and_needs_a_world() -> None:
+    assert make_bot("strong", random.Random(0)).name == "strong"
+    with pytest.raises(ValueError, match="worlds must be at least 1"):
+        StrongBot(random.Random(0), worlds=0)
+
+
+def test_the_auction_search_tries_the_heuristics_call_and_passing() -> None:
+    state = deal(RuleSet.from_preset("wikipedia"), Seat.N, random.Random(4))
+    seat = state.to_act
+    assert seat is not None
+    state = state.apply(make_bot("heuristic", random.Random(0)).act(observe(state, seat)), seat)
+    seat = state.to_act
+    assert seat is not None
+    view = observe(state, seat)
+    bot = StrongBot(random.Random(5), worlds=1, search_auction=True)
+    choices = bot.choices(view)
+    actions = [c.action for c in choices]
+    assert set(actions) <= set(view.legal_actions)
+    assert HeuristicBot(random.Random(5)).act(view) in actions
+    assert PASS in actions
+    assert len(actions) <= 1 + len([a for a in view.legal_actions if not isinstance(a, Bid)]) + 3
+    assert bot.act(view) in view.legal_actions

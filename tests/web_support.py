@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -95,9 +96,9 @@ class Watch:
 
 def click_turn(page: Page, first: bool) -> None:
     """Take one action by clicking: the highest bid first, then the first choice offered."""
-    buttons = page.query_selector_all(".panel button.act")
-    if buttons:
-        buttons[-1 if first and page.query_selector(".bidbox") else 0].click()
+    buttons = page.locator(".panel button.act")
+    if buttons.count():
+        (buttons.last if first and page.query_selector(".bidbox") else buttons.first).click()
     else:
         page.click(".hand .card.legal", position={"x": 6, "y": 12})  # the corner left uncovered
 
@@ -151,3 +152,28 @@ def table_id(page: Page) -> str:
     code = page.url.rstrip("/").split("/")[-1]
     saved = page.evaluate(f"() => localStorage.getItem('esmakker:seat:{code}')")
     return str(json.loads(saved)["table"])
+
+
+def answers(page: Page) -> int:
+    """Return how many acks and errors the page has received."""
+    return int(page.evaluate("() => Number(document.body.dataset.answers || 0)"))
+
+
+def play_together(pages: list[Page], watches: list[Watch], limit: float = 90.0) -> None:
+    """Let every page act in turn (by clicking) until each shows the deal's result."""
+    first = [True] * len(pages)
+    deadline = time.monotonic() + limit
+    while not all(page.query_selector("#result") for page in pages):
+        assert time.monotonic() < deadline, "the deal did not end"
+        acted = False
+        for i, page in enumerate(pages):
+            if page.query_selector("#result") or not page.query_selector('[data-my-turn="true"]'):
+                continue
+            watches[i].look(page)
+            before = answers(page)
+            click_turn(page, first[i])
+            first[i] = False
+            _wait_answered(page, before)
+            acted = True
+        if not acted:
+            time.sleep(0.05)

@@ -210,6 +210,7 @@ async function refreshTable() {
 }
 
 function me() {
+  if (state.view && state.view.seat) return state.view.seat;
   return state.you ? state.you.seat : null;
 }
 

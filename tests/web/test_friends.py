@@ -1,0 +1,56 @@
+"""Play with friends: four browser contexts at one private table joined by its link (AC-U2)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from server_support import Server
+from web_support import Watch, play_together, shot, table_id
+
+
+@pytest.mark.parametrize(
+    "whole_deal", [False, pytest.param(True, marks=pytest.mark.slow, id="whole-deal")]
+)
+def test_four_browsers_join_a_private_table_by_link(
+    browser: Browser, server: Server, whole_deal: bool
+) -> None:
+    contexts = [browser.new_context(locale="da-DK") for _ in range(4)]
+    host = contexts[0].new_page()
+    host.goto(server.base + "/")
+    host.fill("#friends input[name=name]", "Anna")
+    host.click("#create-friends")
+    link = host.get_attribute("#invite-link", "href")
+    assert link is not None
+    assert len(host.inner_text("#table-code")) == 6
+    assert not server.get("/api/tables")  # private: not listed
+    shot(host, "lobby")
+    pages: list[Page] = [host]
+    for name, context in zip(("Bo", "Carl", "Dorte"), contexts[1:], strict=True):
+        guest = context.new_page()
+        guest.goto(link)
+        guest.fill("#join input[name=name]", name)
+        guest.click("#join-button")
+        guest.wait_for_selector(".lobby")
+        pages.append(guest)
+    host.wait_for_function("() => !document.body.innerText.includes('ledig plads')")
+    host.click("#start")
+    watches = [Watch(page) for page in pages]
+    for page in pages:
+        page.wait_for_selector(".hand .card")
+        assert page.locator(".hand .card").count() == 13
+    seats = {page.get_attribute(".seat.bottom", "data-seat") for page in pages}
+    assert seats == {"N", "E", "S", "W"}
+    shot(pages[1], "friends-table")
+    if not whole_deal:
+        for context in contexts:
+            context.close()
+        return
+    play_together(pages, watches)
+    record = server.get(f"/api/tables/{table_id(host)}/deals/1")
+    for page, watch, name in zip(pages, watches, ("Anna", "Bo", "Carl", "Dorte"), strict=True):
+        seat = page.get_attribute(".seat.bottom", "data-seat")
+        assert seat is not None
+        assert watch.check(name, record, seat) > 0
+    for context in contexts:
+        context.close()

@@ -95,6 +95,20 @@ def test_spectators_cannot_act(client: TestClient) -> None:
             pass
         assert frame["code"] == "not_seated"
         assert frame["id"] == "1"
+        watcher.send_bytes(b"\x00\x01")
+        assert _answer(watcher)["code"] == "bad_frame"
+        watcher.send_text("x" * 10_000)
+        assert _answer(watcher)["code"] == "too_large"
+        watcher.send_text('{"v": 1, "type": "ping", "id": "p"}')
+        assert _answer(watcher)["type"] == "pong"
+
+
+def _answer(session: Any) -> dict[str, Any]:
+    """Return the next frame that is not a table update (bots may be playing meanwhile)."""
+    while (frame := session.receive_json())["type"] in ("update", "welcome", "snapshot"):
+        pass
+    answer: dict[str, Any] = frame
+    return answer
 
 
 def test_history_lists_and_exports_finished_deals(client: TestClient) -> None:
@@ -143,3 +157,14 @@ def test_serve_without_the_extra_names_it(
     error = capsys.readouterr().err.strip().splitlines()
     assert len(error) == 1
     assert "esmakker[server]" in error[0]
+
+
+def test_a_flood_of_frames_is_rate_limited(client: TestClient) -> None:
+    table = create(client, host_name="anna")
+    with client.websocket_connect(f"/ws/{table['id']}?token={table['seat']['token']}") as ws:
+        for i in range(80):
+            ws.send_text(f'{{"v": 1, "type": "ping", "id": "p{i}"}}')
+        answers = [_answer(ws) for _ in range(80)]
+    codes = [a.get("code") for a in answers if a["type"] == "error"]
+    assert "rate_limited" in codes
+    assert sum(a["type"] == "pong" for a in answers) >= 40

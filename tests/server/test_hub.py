@@ -171,7 +171,7 @@ def test_a_restored_table_is_the_same_table(tmp_path: Path) -> None:
     """Restoring from the store gives the same deal, sheet, sequence number and command ids."""
 
     async def body(hub: Hub) -> None:
-        room, _ = await seated(hub)
+        room, _ = await seated(hub, policy="wait")  # no countdown starts on the restored copy
         rng = random.Random(5)
         for i in range(70):
             if room.status != "running":
@@ -289,3 +289,64 @@ def _claim_waiting(room: Room) -> set[int]:
     request = room.claim
     assert request is not None
     return request.waiting
+
+
+def test_an_absent_players_countdown_runs_only_on_their_turn(tmp_path: Path) -> None:
+    """AC-R5: the grace period is counted down while it is the absent player's turn."""
+
+    async def body(hub: Hub) -> None:
+        room, _ = await seated(hub, people=2, grace=5.0)
+        watcher, anna = Recorder(), Recorder()
+        room.attach(watcher, None, None)
+        room.attach(anna, 0, None)
+        rng = random.Random(9)
+        await _until_turn_of(room, 1, rng)
+        room.detach(anna, 0)
+        assert room._away == {0: 5.0}
+        assert not room._timers
+        await _until_turn_of(room, 0, rng)
+        events = [e for f in watcher.json() for e in f.get("events", [])]
+        countdowns = [e for e in events if e["kind"] == "countdown"]
+        assert countdowns == [{"kind": "countdown", "index": 0, "seconds": 5.0, "running": True}]
+        room.attach(Recorder(), 0, None)
+        assert not room._timers
+        assert not room._away
+
+    run(tmp_path, body)
+
+
+async def _until_turn_of(room: Room, key: int, rng: random.Random) -> None:
+    """Let people 0 and 1 act (bots act by themselves) until it is ``key``'s turn."""
+    for i in range(300):
+        table = room.table
+        assert table is not None
+        seat = table.to_act
+        who = None if seat is None else room.index_of(table.player_at(seat))
+        if who == key:
+            return
+        if who in (0, 1) and who != key:
+            await act(room, rng, f"t{key}-{i}")
+        else:
+            await asyncio.sleep(0.01)
+    raise AssertionError(f"never the turn of {key}")
+
+
+def test_the_player_sitting_out_watches_and_cannot_act(tmp_path: Path) -> None:
+    """Five at the table: the dealer sits out the deal and gets the spectator view."""
+
+    async def body(hub: Hub) -> None:
+        room, _ = hub.create(TableConfig(seats=5))
+        for name in (*NAMES, "eva"):
+            await room.join(name)
+        await room.start()
+        table = room.table
+        assert table is not None
+        seating = table.seating
+        assert seating is not None
+        out = room.index_of(seating.sitting_out[0])
+        assert room.snapshot(out)["you"]["seat"] is None
+        assert room.snapshot(out)["view"] == room.snapshot(None)["view"]
+        frame = json.dumps({"v": 1, "type": "act", "id": "1", "action": "pass"})
+        assert (await room.handle(out, frame))[0]["code"] == "sitting_out"
+
+    run(tmp_path, body)

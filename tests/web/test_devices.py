@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 from playwright.sync_api import Browser, Page
 
+from esmakker.server.web import WEB
 from server_support import Server
 from web_support import answers, click_turn, play_deal, shot
 
 OFFLINE_S = 10
+RUSSIAN = json.loads((WEB / "locales" / "ru.json").read_text("utf-8"))["home.play_computer"]
 
 
 def computer_game(page: Page, server: Server) -> None:
@@ -107,7 +110,7 @@ def test_danish_by_default_english_and_russian_by_browser_or_switch(
         ("da-DK", "Spil mod computeren"),
         ("fr-FR", "Spil mod computeren"),
         ("en-US", "Play against the computer"),
-        ("ru-RU", "Играть с компьютером"),
+        ("ru-RU", RUSSIAN),
     ):
         context = browser.new_context(locale=locale)
         page = context.new_page()
@@ -120,7 +123,7 @@ def test_danish_by_default_english_and_russian_by_browser_or_switch(
     page.select_option("#lang", "ru")
     page.wait_for_function("() => document.documentElement.lang === 'ru'")
     page.reload()
-    assert page.inner_text("#play-computer") == "Играть с компьютером"
+    assert page.inner_text("#play-computer") == RUSSIAN
     context.close()
 
 

@@ -171,20 +171,19 @@ async def _talk(session: Session, socket: Any, reader: asyncio.Task[None]) -> No
 
 
 async def _typing(session: Session, lines: Lines) -> None:
+    """Send typed lines; ``quit`` leaves, the end of the input only stops reading it."""
     async for raw in lines():
         line = raw.strip()
-        if not line:
-            continue
         if line in ("quit", "exit"):
-            break
+            session.done = True
+            if session.socket is not None:
+                await session.socket.close()
+            return
         if line == "hand":
             session.say(_hand_line(session))
-            continue
-        if session.socket is not None:
+        elif line and session.socket is not None:
             await session.socket.send(json.dumps(command(session, line)))
-    session.done = True
-    if session.socket is not None:
-        await session.socket.close()
+    await asyncio.Event().wait()  # no more input (a watcher, say): keep printing
 
 
 def command(session: Session, line: str) -> dict[str, Any]:

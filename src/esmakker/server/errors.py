@@ -28,6 +28,7 @@ NO_UNDO = "no_undo"
 NO_CLAIM = "no_claim"
 INTERNAL = "internal"
 REPLACED = "replaced"
+RATE_LIMITED = "rate_limited"
 
 # HTTP codes
 NOT_FOUND = "not_found"

@@ -182,6 +182,9 @@ class Room:
         self._pilots: dict[int, Bot] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
+        self._started: dict[int, float] = {}
+        self._away: dict[int, float] = {}
+        """Grace seconds left to each absent person (their countdown runs on their turn)."""
 
     # --- reading ------------------------------------------------------------------------
 
@@ -259,7 +262,7 @@ class Room:
             self.table = self._make_table()
             self.status = "running"
             self.hub.store.set_status(self.id, self.status, self.seq + 1)
-            self._publish([{"kind": "started"}])
+            self._publish_written([{"kind": "started"}])
             self._next_deal()
 
     async def close(self, status: str = "closed") -> None:
@@ -273,7 +276,7 @@ class Room:
         self.status = status
         self.undo = None
         self.hub.store.set_status(self.id, status, self.seq + 1)
-        self._publish([{"kind": status}])
+        self._publish_written([{"kind": status}])
         for timer in self._timers.values():
             timer.cancel()
 
@@ -298,7 +301,9 @@ class Room:
         self.players[place] = player
         stored = StoredPlayer(place, player.name, player.bot, player.nonce)
         self.hub.store.add_player(self.id, stored, self.seq + 1)
-        self._publish([{"kind": "seated", "index": place, "name": player.name, "bot": player.bot}])
+        self._publish_written(
+            [{"kind": "seated", "index": place, "name": player.name, "bot": player.bot}]
+        )
 
     def _make_table(self) -> Table:
         names = [p.name for p in self.players if p is not None]
@@ -351,9 +356,8 @@ class Room:
         return [text for seq, text in buffer if seq > last_seq]
 
     def _back(self, key: int) -> None:
-        timer = self._timers.pop(key, None)
-        if timer is not None:
-            timer.cancel()
+        self._away.pop(key, None)
+        self._pause(key)
         self.autopilot.discard(key)
         if self.status in OPEN:
             self._publish([{"kind": "presence", "index": key, "online": True}])
@@ -365,13 +369,50 @@ class Room:
                 self._start_grace(index)
 
     def _start_grace(self, key: int) -> None:
-        if self.status not in OPEN or key in self._timers:
+        """Give an absent person the grace period; it counts down only on their turn."""
+        if self.status in OPEN and self.config.policy != "wait" and key not in self.autopilot:
+            self._away.setdefault(key, self.config.grace)
+            self._review_countdowns()
+
+    def _review_countdowns(self) -> None:
+        """Run the countdown of the absent person to act, pause everyone else's (AC-R5)."""
+        for key in list(self._away):
+            turn = self._on_turn(key)
+            if turn and key not in self._timers:
+                self._timers[key] = asyncio.get_running_loop().create_task(self._grace(key))
+                self._started[key] = asyncio.get_running_loop().time()
+                left = round(self._away[key], 1)
+                self._publish(
+                    [{"kind": "countdown", "index": key, "seconds": left, "running": True}]
+                )
+            elif not turn and key in self._timers:
+                self._pause(key)
+                left = round(self._away.get(key, 0.0), 1)
+                self._publish(
+                    [{"kind": "countdown", "index": key, "seconds": left, "running": False}]
+                )
+
+    def _on_turn(self, key: int) -> bool:
+        table = self.table
+        if self.status != "running" or table is None or table.deal_over:
+            return False
+        seat = table.to_act
+        return seat is not None and table.player_at(seat) == self._name(key)
+
+    def _pause(self, key: int) -> None:
+        timer = self._timers.pop(key, None)
+        if timer is None:
             return
-        self._timers[key] = asyncio.get_running_loop().create_task(self._grace(key))
+        timer.cancel()
+        spent = asyncio.get_running_loop().time() - self._started.pop(key, 0.0)
+        if key in self._away:
+            self._away[key] = max(0.0, self._away[key] - spent)
 
     async def _grace(self, key: int) -> None:
-        await asyncio.sleep(self.config.grace)
+        await asyncio.sleep(self._away.get(key, 0.0))
         self._timers.pop(key, None)
+        self._started.pop(key, None)
+        self._away.pop(key, None)
         if self.online(key) or self.status not in OPEN:
             return
         if self.config.policy == "abort":
@@ -417,9 +458,8 @@ class Room:
             seat = table.seat_of(self._name(key))
             if seat is None:
                 raise ProtocolError(errors.SITTING_OUT, "you sit out this deal")
-            action = parse_action(command.action)
+            self._apply(key, seat, parse_action(command.action), command.id)
             self.autopilot.discard(key)
-            self._apply(key, seat, action, command.id)
         elif command.type == "undo":
             self._ask_undo(key, table)
         else:
@@ -450,10 +490,15 @@ class Room:
             key,
             command_id,
         )
-        self.hub.store.add_action(self.id, step, self.seq + 1, record)
+        try:
+            self.hub.store.add_action(self.id, step, self.seq + 1, record)
+        except Exception:
+            if not scored:  # not written, so not done (a finished deal cannot be taken back)
+                table.undo()
+            raise
         self.undo = None
         self.claim = None
-        self._publish(events)
+        self._publish_written(events)
         if table.deal_over:
             self._next_deal()
         self._kick()
@@ -466,7 +511,7 @@ class Room:
             return
         events = table.start_deal()
         self.hub.store.set_seq(self.id, self.seq + 1)
-        self._publish(events)
+        self._publish_written(events)
         self._kick()
 
     # --- take-backs ---------------------------------------------------------------------
@@ -509,7 +554,7 @@ class Room:
         table = self._table()
         events: list[PublicEvent] = list(table.undo())
         self.hub.store.remove_action(self.id, table.deal_number, request.steps - 1, self.seq + 1)
-        self._publish(events)
+        self._publish_written(events)
         self._kick()
 
     # --- claims -------------------------------------------------------------------------
@@ -591,7 +636,12 @@ class Room:
     # --- bots ---------------------------------------------------------------------------
 
     def _kick(self) -> None:
-        """Start the bot task if a bot (or an absent player's stand-in) has something to do."""
+        """Start the bot task if a bot (or an absent player's stand-in) has something to do.
+
+        Called after every change, it also runs or pauses the absent people's countdowns.
+        """
+        if self._away:
+            self._review_countdowns()
         running = self._bot_task is not None and not self._bot_task.done()
         if not running and self._bot_turn():
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
@@ -646,7 +696,15 @@ class Room:
     # --- publishing ---------------------------------------------------------------------
 
     def _publish(self, events: Sequence[PublicEvent]) -> None:
-        """Send one ``update`` frame with the next sequence number to every recipient."""
+        """Keep the next sequence number in the store, then publish ``events``."""
+        self.hub.store.set_seq(self.id, self.seq + 1)
+        self._publish_written(events)
+
+    def _publish_written(self, events: Sequence[PublicEvent]) -> None:
+        """Send one ``update`` frame with the next sequence number to every recipient.
+
+        The caller has already written that number with its change (one transaction).
+        """
         self.seq += 1
         table = self.table
         seed = self._deal_seed() if table is not None else ""

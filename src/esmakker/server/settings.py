@@ -39,6 +39,8 @@ class Settings:
     """Seconds a bot waits before acting (so people can follow); 0 in tests."""
     outbox: int = 1024
     """Frames queued for one slow connection before it is dropped."""
+    rate: float = 20.0
+    """Client frames per second allowed on one connection (bursts up to twice that)."""
     public_url: str = ""
     """Base URL used in invite links; empty: the request's own base URL."""
 

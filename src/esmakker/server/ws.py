@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -62,10 +63,30 @@ async def table_socket(
     await _serve(websocket, hub, room, key, last_seq)
 
 
+class Bucket:
+    """A token bucket: ``rate`` frames a second, bursts up to twice that."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.tokens = 2 * rate
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        """Return whether one more frame is allowed now."""
+        now = time.monotonic()
+        self.tokens = min(2 * self.rate, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 async def _serve(
     websocket: WebSocket, hub: Hub, room: Room, key: Key, last_seq: int | None
 ) -> None:
     connection = Connection(websocket, hub.settings.outbox)
+    bucket = Bucket(hub.settings.rate)
     writer = asyncio.create_task(connection.write())
     room.attach(connection, key, last_seq)
     try:
@@ -77,7 +98,10 @@ async def _serve(
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
-            if text is None:
+            if not bucket.take():
+                limit = f"at most {hub.settings.rate:g} frames a second"
+                replies = [errors.error_frame(errors.RATE_LIMITED, limit, None)]
+            elif text is None:
                 replies = [errors.error_frame(errors.BAD_FRAME, "frames are JSON text", None)]
             else:
                 replies = await room.handle(key, text)

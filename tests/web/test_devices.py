@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 from esmakker.server.web import WEB
 from server_support import Server
 from web_support import answers, click_turn, play_deal, shot
 
-OFFLINE_S = 10
 RUSSIAN = json.loads((WEB / "locales" / "ru.json").read_text("utf-8"))["home.play_computer"]
 
 
@@ -76,8 +76,11 @@ def until_mid_trick(page: Page) -> None:
     raise AssertionError("never our turn in the middle of a trick")
 
 
+@pytest.mark.parametrize(
+    "offline_s", [2, pytest.param(10, marks=pytest.mark.slow, id="10")], ids=str
+)
 def test_offline_mid_trick_then_back_restores_the_table_and_a_reload_keeps_the_seat(
-    browser: Browser, server: Server
+    browser: Browser, server: Server, offline_s: int
 ) -> None:
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
@@ -88,7 +91,7 @@ def test_offline_mid_trick_then_back_restores_the_table_and_a_reload_keeps_the_s
     page.wait_for_selector("#conn:not([hidden])", timeout=6_000)
     assert "Reconnecting" in page.inner_text("#conn")
     shot(page, "reconnecting")
-    time.sleep(OFFLINE_S)
+    time.sleep(offline_s)
     context.set_offline(False)
     back = time.monotonic()
     page.wait_for_selector('body[data-conn="online"]', timeout=3_000)

@@ -42,6 +42,7 @@ def test_four_browsers_join_a_private_table_by_link(
     seats = {page.get_attribute(".seat.bottom", "data-seat") for page in pages}
     assert seats == {"N", "E", "S", "W"}
     shot(pages[1], "friends-table")
+    take_back(pages)
     if not whole_deal:
         for context in contexts:
             context.close()
@@ -54,3 +55,17 @@ def test_four_browsers_join_a_private_table_by_link(
         assert watch.check(name, record, seat) > 0
     for context in contexts:
         context.close()
+
+
+def take_back(pages: list[Page]) -> None:
+    """The player to act passes, asks to take it back, the three others accept (AC-U8)."""
+    for page in pages:
+        page.wait_for_selector(".table")
+    actor = next(p for p in pages if p.get_attribute(".table", "data-my-turn") == "true")
+    steps = actor.get_attribute(".table", "data-steps")
+    actor.locator(".panel button.act").first.click()
+    actor.click("#undo-button")
+    for page in pages:
+        if page is not actor:
+            page.click("#request-accept")
+    actor.wait_for_selector(f'[data-my-turn="true"][data-steps="{steps}"]')

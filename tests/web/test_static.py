@@ -71,7 +71,9 @@ def dynamic_keys() -> set[str]:
     keys |= {f"rank.{r}" for r in "AKQJT98765432"} | {f"seat.{s}" for s in "NESW"}
     keys |= {f"act.{a}" for a in ("pass", "turn", "accept", "take", "decline", "iron", "hold")}
     keys |= {"act.join", "act.hidden"} | {f"conn.{c}" for c in ("online", "reconnecting")}
-    return keys | {"conn.replaced"}
+    keys |= {f"req.{r}" for r in ("undo", "claim", "concede")}
+    ends = ("undone", "undo_refused", "claim_refused", "claim_accepted", "claim_void")
+    return keys | {"conn.replaced"} | {f"live.{e}" for e in ends}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -175,12 +175,23 @@ function onFrame(frame) {
   if (v && frame.type === "update" && v.to_act === me() && v.legal_actions.length) announce(t("live.your_turn"));
 }
 
+const REQUEST_ENDS = ["undone", "undo_refused", "claim_refused", "claim_accepted", "claim_void"];
+
 function onEvent(event) {
   if (event.kind === "deal_started") {
     state.names = { ...event.seats };
     if (state.table) state.table.deal = event.number;
   }
   if (event.kind === "action" && event.seat !== me()) announce(stepText(event.step, state.names));
+  if (event.kind === "undo_asked") state.request = { kind: "undo", seat: event.seat };
+  if (event.kind === "claim_asked" || event.kind === "concede_asked") {
+    state.request = { kind: event.kind.split("_")[0], seat: event.seat, tricks: event.tricks };
+  }
+  if (event.kind === "action") state.request = null; // any action cancels a request
+  if (state.request && REQUEST_ENDS.includes(event.kind)) {
+    announce(t(`live.${event.kind}`));
+    state.request = null;
+  }
   if (event.kind === "trick") {
     state.trickDoneAt = Date.now();
     announce(t("live.trick", { name: state.names[event.winner] || event.winner }));
@@ -225,6 +236,15 @@ function act(action) {
 const ctxActions = {
   act,
   fail,
+  command: (type) => {
+    fail("");
+    conn.send(type);
+  },
+  reply: (type, accept) => {
+    conn.send(type, { accept });
+    state.request = null;
+    render();
+  },
   toggleLastTrick: () => {
     state.showLastTrick = !state.showLastTrick;
     render();
@@ -268,6 +288,8 @@ function render() {
       me: me(),
       names: state.names,
       busy: state.busy,
+      request: state.request,
+      players: state.table.players,
       deal: state.table.deal,
       showLastTrick: state.showLastTrick,
       trickDoneAt: state.trickDoneAt,
@@ -277,6 +299,7 @@ function render() {
   const children = [main];
   if (state.modal === "result" && state.over) {
     children.push(resultDialog(state.over, state.names, {
+      record: `/api/tables/${state.table.id}/deals/${state.over.number}`,
       next: () => closeModal(),
       replay: guarded(openReplay),
       sheet: () => {

@@ -46,6 +46,7 @@ export function resultDialog(over, names, actions) {
       h("button", { type: "button", id: "next-deal", class: "act wide", onclick: actions.next }, t("result.next")),
       h("button", { type: "button", id: "replay-button", onclick: actions.replay }, t("replay.open")),
       h("button", { type: "button", onclick: actions.sheet }, t("sheet.open")),
+      h("a", { href: actions.record, download: `esmakker-deal-${over.number}.json`, id: "export" }, t("result.export")),
     ),
   ];
   return modal("result", t("result.title", { n: over.number }), body, actions.next);

@@ -45,6 +45,9 @@ function seatBox(seat, where, view, ctx) {
   if (SEATS[(SEATS.indexOf(view.dealer) + 1) % 4] === seat) marks.push(h("span", { class: "mark" }, t("mark.forehand")));
   if (c && c.declarer === seat) marks.push(h("span", { class: "mark strong" }, t("mark.declarer")));
   if (c && c.partner === seat) marks.push(h("span", { class: "mark strong" }, t("mark.partner")));
+  const player = (ctx.players || []).find((p) => p && p.name === ctx.names[seat]);
+  if (player && !player.bot && !player.online) marks.push(h("span", { class: "mark away" }, t("mark.offline")));
+  if (player && player.autopilot) marks.push(h("span", { class: "mark" }, t("mark.autopilot")));
   const acting = view.to_act === seat;
   const open = view.open_hands[seat];
   const box = h(
@@ -213,6 +216,39 @@ function commandLine(view, ctx) {
   );
 }
 
+// Take-backs and claims: offered where the protocol says they may be asked; the server decides.
+function requestButtons(view, ctx) {
+  const last = view.history[view.history.length - 1] || "";
+  const buttons = [];
+  if (view.phase !== "done" && last.startsWith(`${ctx.me} `) && !/ (turn|take|iron)/.test(last)) {
+    buttons.push(h("button", { type: "button", id: "undo-button", onclick: () => ctx.command("undo") }, t("act.undo")));
+  }
+  const c = view.contract;
+  if (view.phase === "play" && c && c.declarer === ctx.me && /^\d/.test(c.bid)) {
+    buttons.push(h("button", { type: "button", id: "claim-button", onclick: () => ctx.command("claim") }, t("act.claim")));
+    buttons.push(h("button", { type: "button", id: "concede-button", onclick: () => ctx.command("concede") }, t("act.concede")));
+  }
+  return buttons;
+}
+
+function requestPanel(ctx) {
+  const request = ctx.request;
+  if (!request || request.seat === ctx.me) return null;
+  const reply = request.kind === "undo" ? "undo_reply" : "claim_reply";
+  const text = t(`req.${request.kind}`, { name: ctx.names[request.seat] || request.seat, n: request.tricks ?? "" });
+  return h(
+    "section",
+    { class: "panel dialog request", role: "alertdialog", "aria-labelledby": "request-title" },
+    h("h2", { id: "request-title" }, text),
+    h(
+      "div",
+      { class: "choices" },
+      h("button", { type: "button", class: "act wide", id: "request-accept", onclick: () => ctx.reply(reply, true) }, t("req.accept")),
+      h("button", { type: "button", class: "act", id: "request-refuse", onclick: () => ctx.reply(reply, false) }, t("req.refuse")),
+    ),
+  );
+}
+
 export function renderTable(view, ctx) {
   const seats = around(ctx.me);
   const mine = view.to_act === ctx.me && view.legal_actions.length > 0 && !ctx.busy;
@@ -225,13 +261,14 @@ export function renderTable(view, ctx) {
       { class: "tools-row" },
       h("button", { type: "button", id: "last-trick", "aria-pressed": ctx.showLastTrick ? "true" : "false", onclick: ctx.toggleLastTrick }, t("trick.show_last")),
       h("button", { type: "button", id: "sheet-button", onclick: ctx.openSheet }, t("sheet.open")),
+      requestButtons(view, ctx),
     ),
     auctionStrip(view, ctx),
     seatBox(seats.top, "top", view, ctx),
     seatBox(seats.left, "left", view, ctx),
     h("div", { class: "centre" }, trickArea(view, ctx), lastTrickPanel(view, ctx)),
     seatBox(seats.right, "right", view, ctx),
-    h("div", { class: "actions" }, actionPanel(view, ctx)),
+    h("div", { class: "actions" }, requestPanel(ctx), actionPanel(view, ctx)),
     seatBox(seats.bottom, "bottom", view, ctx),
     handRow(view, ctx),
     commandLine(view, ctx),

@@ -56,13 +56,18 @@ def test_a_phone_shows_all_thirteen_cards_without_scrolling_sideways(
             [box["x"] + 6, box["y"] + 12],
         )
         assert hit == hand(page)[i]
+    until_mid_trick(page)
+    shot(page, "phone-trick")
     context.close()
 
 
 def until_mid_trick(page: Page) -> None:
     """Act until it is our turn in the play with cards already in the trick."""
-    for count in range(60):
-        page.wait_for_selector('[data-my-turn="true"]', timeout=20_000)
+    for count in range(120):
+        page.wait_for_selector('[data-my-turn="true"], #result', timeout=20_000)
+        if page.query_selector("#result"):  # we led every trick: on to the next deal
+            page.click("#next-deal")
+            continue
         if (
             page.get_attribute(".table", "data-phase") == "play"
             and page.locator(".trick .card").count()
@@ -86,6 +91,7 @@ def test_offline_mid_trick_then_back_restores_the_table_and_a_reload_keeps_the_s
     page = context.new_page()
     computer_game(page, server)
     until_mid_trick(page)
+    shot(page, "table-trick")
     before = (hand(page), page.inner_text(".trick"), page.get_attribute(".table", "data-steps"))
     context.set_offline(True)
     page.wait_for_selector("#conn:not([hidden])", timeout=6_000)

@@ -90,6 +90,8 @@ function auctionStrip(view, ctx) {
   );
 }
 
+let onTable = [];
+
 function trickArea(view, ctx) {
   const seats = around(ctx.me);
   const where = Object.fromEntries(Object.entries(seats).map(([k, v]) => [v, k]));
@@ -101,11 +103,15 @@ function trickArea(view, ctx) {
     shown = lastTrick(view);
   }
   const label = ctx.showLastTrick && !view.trick.length ? t("trick.last") : t("trick.current");
-  return h(
+  // the page is rebuilt on every frame: only a card new to the trick slides in
+  const fresh = (card) => (onTable.includes(card) ? "" : " arriving");
+  const node = h(
     "div",
     { class: "trick", role: "group", "aria-label": label },
-    shown.map(({ seat, card }) => cardNode(card, { class: `card in-trick from-${where[seat]}`, title: ctx.names[seat] || seat })),
+    shown.map(({ seat, card }) => cardNode(card, { class: `card in-trick from-${where[seat]}${fresh(card)}`, title: ctx.names[seat] || seat })),
   );
+  onTable = shown.map(({ card }) => card);
+  return node;
 }
 
 function lastTrickPanel(view, ctx) {

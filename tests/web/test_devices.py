@@ -150,5 +150,6 @@ def test_high_contrast_and_four_colours_are_switches_with_accessible_names(
     )
     assert all(" of " in label or label.startswith("joker") for label in labels)
     assert page.get_attribute("#live", "aria-live") == "polite"
+    page.wait_for_function("() => document.getElementById('live').textContent.length > 0")
     shot(page, "contrast-four-colours")
     page.close()

@@ -69,3 +69,28 @@ def take_back(pages: list[Page]) -> None:
         if page is not actor:
             page.click("#request-accept")
     actor.wait_for_selector(f'[data-my-turn="true"][data-steps="{steps}"]')
+
+
+def test_a_listed_table_is_on_the_home_page_and_its_link_takes_a_seat(
+    browser: Browser, server: Server
+) -> None:
+    host = browser.new_page(locale="en-GB")
+    host.goto(server.base + "/")
+    host.fill("#friends input[name=name]", "Eva")
+    host.check("#friends input[name=listed]")
+    host.click("#create-friends")
+    host.wait_for_selector("#invite-link")
+    guest = browser.new_context(locale="en-GB").new_page()
+    guest.goto(server.base + "/")
+    guest.click(".open-tables a")
+    guest.fill("#join input[name=name]", "Finn")
+    guest.click("#join-button")
+    guest.wait_for_selector(".lobby")
+    host.wait_for_function("() => document.body.innerText.includes('Finn')")
+    host.click("#fill-bots")
+    host.wait_for_function("() => !document.body.innerText.includes('free place')")
+    host.click("#start")
+    for page in (host, guest):
+        page.wait_for_selector(".hand .card")
+    guest.context.close()
+    host.close()

@@ -43,7 +43,8 @@ async function playComputer() {
 async function createFriends(form) {
   const name = form.elements.name.value.trim() || myName();
   localStorage.setItem("esmakker:name", name);
-  const created = await api.create({ private: true, host_name: name, preset: form.elements.preset.value, name: t("home.friends_table", { name }) });
+  const listed = form.elements.listed.checked;
+  const created = await api.create({ private: !listed, host_name: name, preset: form.elements.preset.value, name: t("home.friends_table", { name }) });
   saveSeat(created.code, { token: created.seat.token, table: created.id, host: created.host_token });
   openTable(created.code, true);
 }
@@ -77,6 +78,7 @@ async function showHome() {
         h("h2", {}, t("home.play_friends")),
         h("label", {}, t("home.your_name"), " ", h("input", { name: "name", maxlength: 24, value: localStorage.getItem("esmakker:name") || "" })),
         h("label", {}, t("home.preset"), " ", h("select", { name: "preset" }, presets.map((p) => h("option", { value: p }, p)))),
+        h("label", {}, h("input", { type: "checkbox", name: "listed" }), " ", t("home.listed")),
         h("button", { type: "submit", id: "create-friends" }, t("home.create")),
       ),
       h("h2", {}, t("home.open_tables")),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -88,6 +89,8 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    # checkpoints (which wait for the disk) run in the store's own thread, not in a commit
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
@@ -106,12 +109,31 @@ def make_engine(url: str) -> Engine:
 class Store:
     """The server's database: tables, players, the current deal's actions, finished records."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, checkpoint_every: float = 1.0) -> None:
         self.engine = make_engine(url)
         migrate(self.engine)
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, args=(checkpoint_every,), daemon=True
+            )
+            self._checkpointer.start()
+
+    def _checkpoints(self, every: float) -> None:
+        """Copy the write-ahead log into the database now and then (SQLite), off the loop."""
+        while not self._stop.wait(every):
+            try:
+                with self.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # a busy or closing database: try again later
+                continue
 
     def close(self) -> None:
-        """Release the connections."""
+        """Stop the checkpoints and release the connections."""
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(5)
         self.engine.dispose()
 
     def secret(self) -> str:

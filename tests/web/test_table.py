@@ -75,3 +75,17 @@ def test_a_whole_deal_by_keyboard(browser: Browser, server: Server) -> None:
     page.wait_for_selector("#result", state="detached")
     finish(page, server, watch)
     page.close()
+
+
+def test_the_keyboard_focus_stays_on_its_card_when_the_table_is_drawn_again(
+    browser: Browser, server: Server
+) -> None:
+    page = start_against_bots(browser, server)
+    page.click("#play-computer")
+    page.wait_for_selector(".hand .card")
+    page.locator(".hand .card").nth(5).focus()
+    card = page.evaluate("() => document.activeElement.dataset.card")
+    page.keyboard.press("l")  # show the last trick: the whole table is drawn again
+    page.wait_for_selector('#last-trick[aria-pressed="true"]')
+    assert page.evaluate("() => document.activeElement.dataset.card") == card
+    page.close()

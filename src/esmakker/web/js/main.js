@@ -297,7 +297,7 @@ function render() {
       trickDoneAt: state.trickDoneAt,
     });
   }
-  const focused = document.activeElement && document.activeElement.id;
+  const focused = focusKey(document.activeElement);
   const children = [main];
   if (state.modal === "result" && state.over) {
     children.push(resultDialog(state.over, state.names, {
@@ -319,12 +319,19 @@ function render() {
     }));
   }
   app.replaceChildren(...children);
-  if (focused) {
-    const again = document.getElementById(focused);
-    if (again) again.focus();
-  }
+  const again = focused && app.querySelector(focused);
+  if (again) again.focus();
   const modal = app.querySelector(".modal button.act, .modal button");
   if (state.modal && modal && !app.querySelector(".modal").contains(document.activeElement)) modal.focus();
+}
+
+// The page is rebuilt on every frame: keep the keyboard focus on the same control.
+function focusKey(node) {
+  if (!node || node === document.body) return null;
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  if (node.dataset && node.dataset.card && node.closest(".hand")) return `.hand [data-card="${node.dataset.card}"]`;
+  if (node.dataset && node.dataset.action) return `[data-action="${CSS.escape(node.dataset.action)}"]`;
+  return null;
 }
 
 function closeModal() {

@@ -92,6 +92,11 @@ def test_offline_mid_trick_then_back_restores_the_table_and_a_reload_keeps_the_s
     computer_game(page, server)
     until_mid_trick(page)
     shot(page, "table-trick")
+    assert page.inner_text("[data-testid=contract]")  # the contract stays in view
+    page.keyboard.press("l")  # the last trick on request (AC-U4)
+    assert page.locator(".last-trick").is_visible()
+    page.keyboard.press("l")
+    page.wait_for_selector(".last-trick", state="detached")
     before = (hand(page), page.inner_text(".trick"), page.get_attribute(".table", "data-steps"))
     context.set_offline(True)
     page.wait_for_selector("#conn:not([hidden])", timeout=6_000)

@@ -21,6 +21,17 @@ def computer_game(page: Page, server: Server) -> None:
     page.wait_for_selector(".hand .card")
 
 
+def table_text(page: Page) -> tuple[list[str], str, str, str, str]:
+    """Return what AC-R1 asks to see again: hand, trick, auction, contract line, seats."""
+    return (
+        hand(page),
+        page.inner_text(".trick"),
+        page.inner_text(".auction"),
+        page.inner_text(".status"),
+        " | ".join(page.locator(".seat .counts").all_inner_texts()),
+    )
+
+
 def hand(page: Page) -> list[str]:
     cards: list[str] = page.eval_on_selector_all(
         ".hand [data-card]", "ns => ns.map(n => n.dataset.card)"
@@ -97,7 +108,7 @@ def test_offline_mid_trick_then_back_restores_the_table_and_a_reload_keeps_the_s
     assert page.locator(".last-trick").is_visible()
     page.keyboard.press("l")
     page.wait_for_selector(".last-trick", state="detached")
-    before = (hand(page), page.inner_text(".trick"), page.get_attribute(".table", "data-steps"))
+    before = table_text(page)
     context.set_offline(True)
     page.wait_for_selector("#conn:not([hidden])", timeout=6_000)
     assert "Reconnecting" in page.inner_text("#conn")
@@ -108,11 +119,19 @@ def test_offline_mid_trick_then_back_restores_the_table_and_a_reload_keeps_the_s
     page.wait_for_selector('body[data-conn="online"]', timeout=3_000)
     page.wait_for_selector('[data-my-turn="true"]', timeout=3_000)
     assert time.monotonic() - back < 3
-    after = (hand(page), page.inner_text(".trick"), page.get_attribute(".table", "data-steps"))
+    after = table_text(page)
     assert after == before
     page.reload()
     page.wait_for_selector('[data-my-turn="true"]')
     assert hand(page) == before[0]  # the same seat, the same cards
+    second = context.new_page()  # the link again in another tab: the same seat, moved
+    second.goto(page.url)
+    second.wait_for_selector('[data-my-turn="true"]')
+    assert hand(second) == before[0]
+    page.wait_for_selector('body[data-conn="replaced"]')
+    assert page.inner_text("#conn") == "This seat was opened elsewhere."
+    page.close()
+    page = second
     play_deal(page, click_turn)
     context.close()
 
@@ -148,7 +167,8 @@ def test_high_contrast_and_four_colours_are_switches_with_accessible_names(
     computer_game(page, server)
     page.click("#contrast")
     page.click("#fourcolour")
-    assert page.evaluate("() => document.body.className").split() == ["contrast", "four"]
+    page.click("#large")
+    assert page.evaluate("() => document.body.className").split() == ["contrast", "four", "large"]
     assert page.get_attribute("#contrast", "aria-pressed") == "true"
     labels = page.eval_on_selector_all(
         ".hand .card", "ns => ns.map(n => n.getAttribute('aria-label'))"

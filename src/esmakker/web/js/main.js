@@ -292,6 +292,8 @@ function render() {
       busy: state.busy,
       request: state.request,
       players: state.table.players,
+      totals: state.sheet ? state.sheet.totals : state.table.totals,
+      preset: state.table.config.preset,
       deal: state.table.deal,
       showLastTrick: state.showLastTrick,
       trickDoneAt: state.trickDoneAt,
@@ -310,7 +312,7 @@ function render() {
       },
     }));
   }
-  if (state.modal === "sheet") children.push(sheetDialog(state.sheet, closeModal));
+  if (state.modal === "sheet") children.push(sheetDialog(state.sheet, `/api/tables/${state.table.id}/sheet.csv`, closeModal));
   if (state.modal === "replay" && state.replay) {
     children.push(replayDialog(state.replay, state.replayStep, state.names, {
       prev: () => stepReplay(-1),
@@ -384,7 +386,7 @@ function onKey(event) {
 // ------------------------------------------------------------------ start
 
 function applyPrefs() {
-  for (const [id, key] of [["contrast", "contrast"], ["fourcolour", "four"]]) {
+  for (const [id, key] of [["contrast", "contrast"], ["fourcolour", "four"], ["large", "large"]]) {
     const on = localStorage.getItem(`esmakker:${key}`) === "1";
     document.body.classList.toggle(key, on);
     document.getElementById(id).setAttribute("aria-pressed", on ? "true" : "false");
@@ -415,6 +417,7 @@ async function start() {
   });
   document.getElementById("contrast").addEventListener("click", () => togglePref("contrast"));
   document.getElementById("fourcolour").addEventListener("click", () => togglePref("four"));
+  document.getElementById("large").addEventListener("click", () => togglePref("large"));
   applyPrefs();
   addEventListener("keydown", onKey);
   addEventListener("popstate", route);

@@ -52,7 +52,7 @@ export function resultDialog(over, names, actions) {
   return modal("result", t("result.title", { n: over.number }), body, actions.next);
 }
 
-export function sheetDialog(sheet, onClose) {
+export function sheetDialog(sheet, csv, onClose) {
   const players = sheet ? sheet.players : [];
   const rows = sheet ? sheet.deals : [];
   const table = h(
@@ -62,7 +62,8 @@ export function sheetDialog(sheet, onClose) {
     rows.map((row) => h("tr", {}, h("td", {}, row.deal), h("td", {}, row.contract ? contractText(row.contract) : t("result.redeal")), players.map((p) => h("td", {}, row.totals[p] ?? "")))),
     h("tr", { class: "totals" }, h("th", {}, ""), h("th", {}, t("sheet.total")), players.map((p) => h("th", {}, sheet.totals[p] ?? 0))),
   );
-  return modal("sheet", t("sheet.title"), rows.length ? table : h("p", {}, t("sheet.empty")), onClose);
+  const body = rows.length ? [table, h("a", { href: csv, download: "regnskab.csv", id: "sheet-csv" }, t("sheet.csv"))] : h("p", {}, t("sheet.empty"));
+  return modal("sheet", t("sheet.title"), body, onClose);
 }
 
 export function replayDialog(replay, step, names, actions) {

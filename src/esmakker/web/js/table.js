@@ -55,7 +55,15 @@ function seatBox(seat, where, view, ctx) {
     { class: `seat ${where}${acting ? " acting" : ""}`, "data-seat": seat, "aria-label": t("seat.label", { name: ctx.names[seat] || seat }) },
     h("div", { class: "who" }, h("strong", {}, ctx.names[seat] || t(`seat.${seat}`)), ` (${t(`seat.${seat}`)})`, acting ? h("span", { class: "turn" }, ` ◀ ${t("mark.to_act")}`) : null),
     h("div", { class: "marks" }, marks),
-    h("div", { class: "counts" }, t("seat.cards", { n: view.hand_sizes[seat] ?? 0 }), " · ", t("seat.tricks", { n: view.won[seat] ?? 0 })),
+    h(
+      "div",
+      { class: "counts" },
+      t("seat.cards", { n: view.hand_sizes[seat] ?? 0 }),
+      " · ",
+      t("seat.tricks", { n: view.won[seat] ?? 0 }),
+      " · ",
+      t("seat.points", { n: (ctx.totals || {})[ctx.names[seat]] ?? 0 }),
+    ),
   );
   if (open && where !== "bottom") box.append(h("div", { class: "open" }, sortHand(open.split(" ")).map((c) => cardNode(c, { class: "card small" }))));
   else if (where !== "bottom") box.append(h("div", { class: "backs", "aria-hidden": "true" }, cardBack()));
@@ -78,6 +86,7 @@ function statusBar(view, ctx) {
     items.push(h("span", {}, t(`phase.${view.phase}`)));
   }
   items.push(h("span", {}, t("status.deal", { n: ctx.deal })));
+  if (ctx.preset) items.push(h("span", { class: "preset" }, `${t("home.preset")}: ${ctx.preset}`));
   return h("div", { class: "status", "aria-label": t("status.label") }, items);
 }
 

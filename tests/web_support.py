@@ -159,9 +159,11 @@ def answers(page: Page) -> int:
     return int(page.evaluate("() => Number(document.body.dataset.answers || 0)"))
 
 
-def play_together(pages: list[Page], watches: list[Watch], limit: float = 90.0) -> None:
+def play_together(
+    pages: list[Page], watches: list[Watch], limit: float = 90.0, bid_high: bool = True
+) -> None:
     """Let every page act in turn (by clicking) until each shows the deal's result."""
-    first = [True] * len(pages)
+    first = [bid_high] * len(pages)
     deadline = time.monotonic() + limit
     while not all(page.query_selector("#result") for page in pages):
         assert time.monotonic() < deadline, "the deal did not end"

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+import time
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import Browser, Page
 
 from server_support import Server
-from web_support import Watch, play_together, shot, table_id
+from web_support import Watch, answers, click_turn, play_together, shot, table_id
 
 
 @pytest.mark.parametrize(
@@ -47,7 +51,8 @@ def test_four_browsers_join_a_private_table_by_link(
         for context in contexts:
             context.close()
         return
-    play_together(pages, watches)
+    claim_and_refuse(pages)
+    play_together(pages, watches, bid_high=False)
     record = server.get(f"/api/tables/{table_id(host)}/deals/1")
     for page, watch, name in zip(pages, watches, ("Anna", "Bo", "Carl", "Dorte"), strict=True):
         seat = page.get_attribute(".seat.bottom", "data-seat")
@@ -94,3 +99,54 @@ def test_a_listed_table_is_on_the_home_page_and_its_link_takes_a_seat(
         page.wait_for_selector(".hand .card")
     guest.context.close()
     host.close()
+
+
+def act_where_due(pages: list[Page], pick: Callable[[list[str]], str | None]) -> None:
+    """Let the page whose turn it is take ``pick`` of its choices (else the first offered)."""
+    for page in pages:
+        if not page.query_selector('[data-my-turn="true"]'):
+            continue
+        offered = page.eval_on_selector_all(
+            ".panel [data-action]", "ns => ns.map(n => n.dataset.action)"
+        )
+        choice = pick(offered)
+        before = answers(page)
+        if choice is None:
+            click_turn(page, False)
+        else:
+            page.click(f'.panel [data-action="{choice}"]')
+        page.wait_for_function("n => Number(document.body.dataset.answers || 0) > n", arg=before)
+        return
+    time.sleep(0.05)
+
+
+def highest_plain_bid(offered: list[str]) -> str | None:
+    plain = [a for a in offered if re.fullmatch(r"bid \d+", a)]
+    return plain[-1] if plain else None
+
+
+def claim_and_refuse(pages: list[Page]) -> None:
+    """The first bidder wins with a plain trick bid and claims at once; one player refuses."""
+    deadline = time.monotonic() + 60
+    bids: list[str] = []
+
+    def pick(offered: list[str]) -> str | None:
+        if "pass" in offered and bids:
+            return "pass"
+        chosen = highest_plain_bid(offered) if not bids else None
+        bids.extend([chosen] if chosen else [])
+        return chosen
+
+    while not any(p.get_attribute(".table", "data-phase") == "play" for p in pages):
+        assert time.monotonic() < deadline
+        act_where_due(pages, pick)
+    declarer = next(p for p in pages if p.query_selector("#claim-button"))
+    declarer.click("#claim-button")
+    others = [p for p in pages if p is not declarer]
+    for page in others:
+        page.wait_for_selector("#request-accept")
+    shot(others[0], "claim-asked")
+    others[0].click("#request-refuse")
+    for page in others[1:]:
+        page.wait_for_selector("#request-accept", state="detached")
+    assert declarer.get_attribute(".table", "data-phase") == "play"  # play goes on

@@ -10,7 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from esmakker import __version__
-from esmakker.server import routes, ws
+from esmakker.server import routes, web, ws
 from esmakker.server.errors import ApiError, api_body
 from esmakker.server.hub import Hub
 from esmakker.server.settings import Settings
@@ -40,10 +40,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
 
     @app.get("/t/{ref}")
-    def invite(ref: str, request: Request) -> dict[str, Any]:
-        """The invite link: the table it names (join with POST /api/tables/{id}/join)."""
+    def invite(ref: str, request: Request) -> Any:
+        """The invite link: the table page for a browser, else the table it names (JSON)."""
         hub: Hub = request.app.state.hub
-        return hub.find(ref).info()
+        info = hub.find(ref).info()
+        if web.wants_html(request.headers.get("accept", "")):
+            return web.index()
+        return info
+
+    web.mount(app)
 
     return app
 

@@ -1,0 +1,33 @@
+// Catalogues: every visible string comes from locales/{lang}.json; game terms stay Danish.
+export const LANGS = ["da", "en", "ru"];
+let table = {};
+let current = "da";
+
+export function pickLanguage() {
+  const saved = localStorage.getItem("esmakker:lang");
+  if (LANGS.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const base = tag.slice(0, 2).toLowerCase();
+    if (base === "en" || base === "ru") return base;
+    if (base === "da") return "da";
+  }
+  return "da";
+}
+
+export async function loadLanguage(lang) {
+  const answer = await fetch(`/static/locales/${lang}.json`);
+  table = await answer.json();
+  current = lang;
+  document.documentElement.lang = lang;
+  localStorage.setItem("esmakker:lang", lang);
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+}
+
+export function language() {
+  return current;
+}
+
+export function t(key, params = {}) {
+  const text = table[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}

@@ -1,0 +1,386 @@
+"""The search kernel: integer bitmasks only, compiled by numba where it is installed.
+
+One position is four hand masks over the solver's card order (``position.py``), the
+cards of the trick in progress, the leader and the trick number. Cards within a suit are
+numbered by strength (an ace that plays low in nolo is the suit's lowest bit), so the
+trick winner compares numbers. The rules of the play mirror ``esmakker.core.play`` and
+``esmakker.core.trickplay`` (legal cards, the called-card duty, the trick winner); a test
+checks them against the engine on random positions of every preset.
+
+The search answers one question, "can the side take ``need`` of the ``left`` tricks?",
+by alpha-beta with a null window (the DDS approach, Bo Haglund's description of his
+double-dummy solver): a transposition table keyed by the hands at trick starts holds
+lower and upper bounds of the side's tricks, equivalent cards (cards of one hand with no
+live card between them) are tried once, and cards that win the trick are tried first.
+
+Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
+``cfg`` int64[CFG_SIZE]; the table ``tt_keys`` int64[4 * size], ``tt_lo`` and
+``tt_hi`` int64[size]; ``stats`` int64[1] counts nodes. The pure path passes lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from esmakker.solver.jit import maybe_jit, plain
+
+jit = plain if globals().get("_FORCE_PURE") else maybe_jit
+
+# cfg slots
+CFG_TRUMP, CFG_FLAGS, CFG_CALLED, CFG_DUTY, CFG_SIDE, CFG_MAX, CFG_TT_MASK = 0, 1, 2, 3, 4, 5, 6
+CFG_SIZE = 7
+"""``CFG_SIDE``: the seats whose tricks count; ``CFG_MAX``: the seats that want them many."""
+
+# flags: the rule options of the play (rules.md section 9)
+F_JOKER_ONLY_WHEN_VOID = 1
+F_NO_JOKER_LEAD_TRICK1 = 2
+F_NEXT_CARD_SETS_SUIT = 4
+F_JOKER_BEATS_PLAIN = 8
+F_CALLED_FORCED_ON_OWN_LEAD = 16
+F_CALLED_MAY_BE_DISCARDED = 32
+
+JOKER_BASE = 52
+JOKERS = 0b111 << 52
+SUIT = 0x1FFF
+TRICK_SLOTS = 56
+_HASH_A = 0x5851F42D4C957F2D
+_HASH_B = 0x14057B7EF767814F
+_HASH_C = 0x2545F4914F6CDD1D
+
+Arr = Any
+"""An int64 array, or a list of ints on the pure path."""
+
+
+@jit
+def popcount(x: int) -> int:
+    """Return the number of set bits of a mask below 2**63."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@jit
+def low_index(mask: int) -> int:
+    """Return the index of the lowest set bit."""
+    return popcount((mask & -mask) - 1)
+
+
+@jit
+def high_index(mask: int) -> int:
+    """Return the index of the highest set bit."""
+    x = mask
+    x |= x >> 1
+    x |= x >> 2
+    x |= x >> 4
+    x |= x >> 8
+    x |= x >> 16
+    x |= x >> 32
+    return popcount(x) - 1
+
+
+@jit
+def led_suit(trick: Arr, base: int, n: int, flags: int) -> int:
+    """Return the suit to follow, or -1 when any card may be played (``core.play.led_suit``)."""
+    lead = trick[base]
+    if lead < JOKER_BASE:
+        return lead // 13
+    if not flags & F_NEXT_CARD_SETS_SUIT:
+        return -1
+    for i in range(1, n):
+        card = trick[base + i]
+        if card < JOKER_BASE:
+            return card // 13
+    return -1
+
+
+@jit
+def follow_mask(hand: int, suit: int, flags: int) -> int:
+    """Return the cards that may be played to a trick of ``suit`` (``core.play.follow_mask``)."""
+    if suit < 0:
+        return hand
+    follow = hand & (SUIT << (13 * suit))
+    if follow == 0:
+        return hand
+    if flags & F_JOKER_ONLY_WHEN_VOID:
+        return follow
+    return follow | (hand & JOKERS)
+
+
+@jit
+def lead_mask(hand: int, trick_no: int, flags: int) -> int:
+    """Return the cards that may be led (``core.play.lead_mask``)."""
+    if trick_no == 0 and flags & F_NO_JOKER_LEAD_TRICK1 and hand & ~JOKERS:
+        return hand & ~JOKERS
+    return hand
+
+
+@jit
+def duty_mask(hand: int, trick: Arr, base: int, n: int, trick_no: int, cfg: Arr) -> int:
+    """Return the legal cards of the holder bound to the called card (``trickplay._duty_mask``)."""
+    flags = cfg[CFG_FLAGS]
+    called = cfg[CFG_CALLED]
+    called_suit = called // 13
+    if n == 0:
+        mask = lead_mask(hand, trick_no, flags)
+        if flags & F_CALLED_FORCED_ON_OWN_LEAD:
+            mask &= ~((SUIT << (13 * called_suit)) & ~(1 << called))
+        return mask
+    lead = trick[base]
+    if lead < JOKER_BASE and lead // 13 == called_suit:
+        return 1 << called
+    suit = led_suit(trick, base, n, flags)
+    mask = follow_mask(hand, suit, flags)
+    throw_away = suit != called_suit and called_suit != cfg[CFG_TRUMP]
+    if throw_away and not flags & F_CALLED_MAY_BE_DISCARDED:
+        rest = mask & ~(1 << called)
+        if rest:
+            return rest
+    return mask
+
+
+@jit
+def legal_mask(
+    hands: Arr, seat: int, trick: Arr, base: int, n: int, trick_no: int, cfg: Arr
+) -> int:
+    """Return the cards ``seat`` may play now (``trickplay.legal_mask``)."""
+    hand = hands[seat]
+    called = cfg[CFG_CALLED]
+    if seat == cfg[CFG_DUTY] and called >= 0 and (hand >> called) & 1:
+        return duty_mask(hand, trick, base, n, trick_no, cfg)
+    flags = cfg[CFG_FLAGS]
+    if n == 0:
+        return lead_mask(hand, trick_no, flags)
+    lead = trick[base]
+    if lead < JOKER_BASE:
+        return follow_mask(hand, lead // 13, flags)
+    return follow_mask(hand, led_suit(trick, base, n, flags), flags)
+
+
+@jit
+def power(card: int, led: int, trump: int, flags: int) -> int:
+    """Return a card's power in a trick led in ``led`` (``core.play._power_table``)."""
+    if card >= JOKER_BASE:
+        return 20 if flags & F_JOKER_BEATS_PLAIN else 0
+    suit = card // 13
+    if suit == trump:
+        return 32 + card % 13
+    if suit == led:
+        return 2 + card % 13
+    return 0
+
+
+@jit
+def winner(trick: Arr, base: int, n: int, trump: int, flags: int) -> int:
+    """Return the index of the card winning the first ``n`` cards (``core.play.trick_winner``)."""
+    lead = trick[base]
+    if lead >= JOKER_BASE:
+        return 0
+    led = lead // 13
+    best = 0
+    best_power = power(lead, led, trump, flags)
+    for i in range(1, n):
+        p = power(trick[base + i], led, trump, flags)
+        if p > best_power:
+            best = i
+            best_power = p
+    return best
+
+
+@jit
+def representatives(legal: int, alive: int, called: int) -> int:
+    """Return one card of each run of equivalent legal cards (the lowest of the run).
+
+    Cards of one hand are equivalent when no live card (in a hand or in the trick)
+    lies between them; the jokers are all alike; a called card still held is kept apart.
+    """
+    reps = 0
+    jokers = legal & JOKERS
+    if jokers:
+        reps |= jokers & -jokers
+    for suit in range(4):
+        shift = 13 * suit
+        if not (legal >> shift) & SUIT:
+            continue
+        rest = (alive >> shift) & SUIT
+        run = False
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            card = low_index(low) + shift
+            if (legal >> card) & 1:
+                if card == called:
+                    reps |= 1 << card
+                    run = False
+                elif not run:
+                    reps |= 1 << card
+                    run = True
+            else:
+                run = False
+    return reps
+
+
+@jit
+def tt_slot(hands: Arr, leader: int, size_mask: int) -> int:
+    """Return the table slot of a trick-start position."""
+    x = hands[0] ^ (hands[1] * _HASH_A) ^ (hands[2] * _HASH_B) ^ (hands[3] * _HASH_C) ^ leader
+    x ^= x >> 29
+    x = x * _HASH_A
+    x ^= x >> 32
+    return x & size_mask
+
+
+@jit
+def search(
+    hands: Arr,
+    trick: Arr,
+    n: int,
+    leader: int,
+    trick_no: int,
+    left: int,
+    need: int,
+    cfg: Arr,
+    tt_keys: Arr,
+    tt_lo: Arr,
+    tt_hi: Arr,
+    stats: Arr,
+) -> bool:
+    """Return whether the side can take ``need`` of the ``left`` tricks still to finish."""
+    if need <= 0:
+        return True
+    if need > left:
+        return False
+    stats[0] += 1
+    base = trick_no * 4
+    side = cfg[CFG_SIDE]
+    slot = -1
+    hit = False
+    key0 = hands[0] | (leader << 56)
+    if n == 0 and trick_no > 0:
+        slot = tt_slot(hands, leader, cfg[CFG_TT_MASK])
+        k = 4 * slot
+        if (
+            tt_keys[k] == key0
+            and tt_keys[k + 1] == hands[1]
+            and tt_keys[k + 2] == hands[2]
+            and tt_keys[k + 3] == hands[3]
+        ):
+            hit = True
+            if tt_lo[slot] >= need:
+                return True
+            if tt_hi[slot] < need:
+                return False
+    seat = (leader + n) & 3
+    hand = hands[seat]
+    legal = legal_mask(hands, seat, trick, base, n, trick_no, cfg)
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    for i in range(n):
+        alive |= 1 << trick[base + i]
+    reps = representatives(legal, alive, cfg[CFG_CALLED])
+    mine = (cfg[CFG_MAX] >> seat) & 1
+    trump = cfg[CFG_TRUMP]
+    flags = cfg[CFG_FLAGS]
+    first = 0
+    descending = n == 0
+    if n == 0:
+        first = reps
+    else:
+        best = winner(trick, base, n, trump, flags)
+        if ((side >> ((leader + best) & 3)) & 1) != mine and trick[base] < JOKER_BASE:
+            led = trick[base] // 13
+            best_power = power(trick[base + best], led, trump, flags)
+            rest = reps
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if power(low_index(low), led, trump, flags) > best_power:
+                    first |= low
+    result = mine == 0
+    done = False
+    for phase in range(2):
+        moves = first if phase == 0 else reps & ~first
+        while moves and not done:
+            if descending:
+                card = high_index(moves)
+            else:
+                card = low_index(moves)
+            moves ^= 1 << card
+            hands[seat] = hand ^ (1 << card)
+            trick[base + n] = card
+            if n == 3:
+                w = (leader + winner(trick, base, 4, trump, flags)) & 3
+                ok = search(
+                    hands,
+                    trick,
+                    0,
+                    w,
+                    trick_no + 1,
+                    left - 1,
+                    need - ((side >> w) & 1),
+                    cfg,
+                    tt_keys,
+                    tt_lo,
+                    tt_hi,
+                    stats,
+                )
+            else:
+                ok = search(
+                    hands,
+                    trick,
+                    n + 1,
+                    leader,
+                    trick_no,
+                    left,
+                    need,
+                    cfg,
+                    tt_keys,
+                    tt_lo,
+                    tt_hi,
+                    stats,
+                )
+            hands[seat] = hand
+            if ok == (mine == 1):
+                result = ok
+                done = True
+        if done:
+            break
+    if slot >= 0:
+        k = 4 * slot
+        if not hit:
+            tt_keys[k] = key0
+            tt_keys[k + 1] = hands[1]
+            tt_keys[k + 2] = hands[2]
+            tt_keys[k + 3] = hands[3]
+            tt_lo[slot] = 0
+            tt_hi[slot] = left
+        if result:
+            tt_lo[slot] = max(tt_lo[slot], need)
+        else:
+            tt_hi[slot] = min(tt_hi[slot], need - 1)
+    return result
+
+
+@jit
+def solve_value(
+    hands: Arr,
+    trick: Arr,
+    n: int,
+    leader: int,
+    trick_no: int,
+    left: int,
+    cfg: Arr,
+    tt_keys: Arr,
+    tt_lo: Arr,
+    tt_hi: Arr,
+    stats: Arr,
+) -> int:
+    """Return the most tricks of the ``left`` still to finish the side can be sure of."""
+    lo = 0
+    hi = left
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if search(hands, trick, n, leader, trick_no, left, mid, cfg, tt_keys, tt_lo, tt_hi, stats):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

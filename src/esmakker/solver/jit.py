@@ -26,13 +26,16 @@ def plain(function: F) -> F:
     return function
 
 
-def _compiler() -> Callable[[F], F]:
+def _compiler(cache: bool) -> Callable[[F], F]:
     if not HAVE_NUMBA:
         return plain
     import numba  # type: ignore[import-untyped, unused-ignore]
 
-    compile_: Callable[[F], F] = numba.njit(cache=True)
+    compile_: Callable[[F], F] = numba.njit(cache=cache)
     return compile_
 
 
-maybe_jit: Callable[[F], F] = _compiler()
+maybe_jit: Callable[[F], F] = _compiler(cache=True)
+maybe_jit_uncached: Callable[[F], F] = _compiler(cache=False)
+"""For recursive functions: numba's cache of a recursive function crashes when reloaded
+(numba 0.60-0.62), so they are compiled once per process."""

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from esmakker.solver.jit import maybe_jit, plain
+from esmakker.solver.jit import maybe_jit, maybe_jit_uncached, plain
 
 jit = plain if globals().get("_FORCE_PURE") else maybe_jit
+jit_recursive = plain if globals().get("_FORCE_PURE") else maybe_jit_uncached
 
 # cfg slots
 CFG_TRUMP, CFG_FLAGS, CFG_CALLED, CFG_DUTY, CFG_SIDE, CFG_MAX, CFG_TT_MASK = 0, 1, 2, 3, 4, 5, 6
@@ -221,9 +222,46 @@ def representatives(legal: int, alive: int, called: int) -> int:
 
 
 @jit
-def tt_slot(hands: Arr, leader: int, size_mask: int) -> int:
-    """Return the table slot of a trick-start position."""
-    x = hands[0] ^ (hands[1] * _HASH_A) ^ (hands[2] * _HASH_B) ^ (hands[3] * _HASH_C) ^ leader
+def relative_hands(hands: Arr, called: int) -> tuple[int, int, int, int, int]:
+    """Return the hands with the played cards squeezed out of each suit, and the called card.
+
+    Positions that differ only in which low cards are gone have the same relative hands
+    and the same value (DDS's relative ranks); the called card's relative place (or -1)
+    is returned last, since its duty sets it apart.
+    """
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    r0 = hands[0] & JOKERS
+    r1 = hands[1] & JOKERS
+    r2 = hands[2] & JOKERS
+    r3 = hands[3] & JOKERS
+    crel = -1
+    for suit in range(4):
+        shift = 13 * suit
+        rest = (alive >> shift) & SUIT
+        place = shift
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            card = low_index(low) + shift
+            bit = 1 << place
+            if (hands[0] >> card) & 1:
+                r0 |= bit
+            elif (hands[1] >> card) & 1:
+                r1 |= bit
+            elif (hands[2] >> card) & 1:
+                r2 |= bit
+            else:
+                r3 |= bit
+            if card == called:
+                crel = place
+            place += 1
+    return r0, r1, r2, r3, crel
+
+
+@jit
+def tt_slot(r0: int, r1: int, r2: int, r3: int, size_mask: int) -> int:
+    """Return the table slot of a trick-start key."""
+    x = r0 ^ (r1 * _HASH_A) ^ (r2 * _HASH_B) ^ (r3 * _HASH_C)
     x ^= x >> 29
     x = x * _HASH_A
     x ^= x >> 32
@@ -231,6 +269,46 @@ def tt_slot(hands: Arr, leader: int, size_mask: int) -> int:
 
 
 @jit
+def quick_tricks(hands: Arr, leader: int, trump: int, flags: int) -> int:
+    """Return tricks the leader can cash at once, a lower bound for his side (DDS quick tricks).
+
+    A led joker wins (after the first trick). Top cards of a suit win as long as every
+    opponent still follows, or for ever if the opponents have no trumps (trumps: always);
+    none count when unled jokers may beat plain cards and an opponent holds one.
+    """
+    hand = hands[leader]
+    count = popcount(hand & JOKERS)
+    left = popcount(hand)
+    opp1 = hands[(leader + 1) & 3]
+    opp2 = hands[(leader + 3) & 3]
+    if flags & F_JOKER_BEATS_PLAIN and (opp1 | opp2) & JOKERS:
+        return count
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    opp_trumps = 0
+    if trump >= 0:
+        opp_trumps = (opp1 | opp2) & (SUIT << (13 * trump))
+    for suit in range(4):
+        shift = 13 * suit
+        mine = (hand >> shift) & SUIT
+        if not mine:
+            continue
+        rest = (alive >> shift) & SUIT
+        tops = 0
+        while rest:
+            top = high_index(rest)
+            if not (mine >> top) & 1:
+                break
+            tops += 1
+            rest ^= 1 << top
+        if tops and suit != trump and opp_trumps:
+            len1 = popcount((opp1 >> shift) & SUIT)
+            len2 = popcount((opp2 >> shift) & SUIT)
+            tops = min(tops, min(len1, len2))
+        count += tops
+    return min(count, left)
+
+
+@jit_recursive
 def search(
     hands: Arr,
     trick: Arr,
@@ -255,16 +333,30 @@ def search(
     side = cfg[CFG_SIDE]
     slot = -1
     hit = False
-    key0 = hands[0] | (leader << 56)
+    k0 = 0
+    k1 = 0
+    k2 = 0
+    k3 = 0
     if n == 0 and trick_no > 0:
-        slot = tt_slot(hands, leader, cfg[CFG_TT_MASK])
+        called = cfg[CFG_CALLED]
+        bound = False
+        if called >= 0 and leader == cfg[CFG_DUTY] and (hands[leader] >> called) & 1:
+            bound = True
+        if side == cfg[CFG_MAX] and not bound:
+            quick = quick_tricks(hands, leader, cfg[CFG_TRUMP], cfg[CFG_FLAGS])
+            if (side >> leader) & 1:
+                if quick >= need:
+                    return True
+            elif need > left - quick:
+                return False
+        r0, r1, r2, r3, crel = relative_hands(hands, called)
+        k0 = r0 | (leader << 56)
+        k1 = r1 | ((crel + 1) << 56)
+        k2 = r2
+        k3 = r3
+        slot = tt_slot(k0, k1, k2, k3, cfg[CFG_TT_MASK])
         k = 4 * slot
-        if (
-            tt_keys[k] == key0
-            and tt_keys[k + 1] == hands[1]
-            and tt_keys[k + 2] == hands[2]
-            and tt_keys[k + 3] == hands[3]
-        ):
+        if tt_keys[k] == k0 and tt_keys[k + 1] == k1 and tt_keys[k + 2] == k2 and tt_keys[k + 3] == k3:
             hit = True
             if tt_lo[slot] >= need:
                 return True
@@ -300,10 +392,7 @@ def search(
     for phase in range(2):
         moves = first if phase == 0 else reps & ~first
         while moves and not done:
-            if descending:
-                card = high_index(moves)
-            else:
-                card = low_index(moves)
+            card = high_index(moves) if descending else low_index(moves)
             moves ^= 1 << card
             hands[seat] = hand ^ (1 << card)
             trick[base + n] = card
@@ -347,10 +436,10 @@ def search(
     if slot >= 0:
         k = 4 * slot
         if not hit:
-            tt_keys[k] = key0
-            tt_keys[k + 1] = hands[1]
-            tt_keys[k + 2] = hands[2]
-            tt_keys[k + 3] = hands[3]
+            tt_keys[k] = k0
+            tt_keys[k + 1] = k1
+            tt_keys[k + 2] = k2
+            tt_keys[k + 3] = k3
             tt_lo[slot] = 0
             tt_hi[slot] = left
         if result:
@@ -360,7 +449,7 @@ def search(
     return result
 
 
-@jit
+@jit_recursive
 def solve_value(
     hands: Arr,
     trick: Arr,

@@ -20,8 +20,7 @@ from esmakker.solver.position import (
 class Solver:
     """Solves positions double dummy; keeps its transposition table between calls.
 
-    The table is valid for one set of rules, trumps and sides; it is cleared when a
-    position with other ones comes. ``pure=True`` runs the plain-Python kernel even
+    A table is valid for one set of rules, trumps and sides; the solver keeps one per set. ``pure=True`` runs the plain-Python kernel even
     where numba is installed (the same algorithm, slower: for small endings and tests).
     """
 
@@ -30,12 +29,13 @@ class Solver:
         self.kernel = kernel_module(pure)
         bits = table_bits if table_bits is not None else (18 if self.compiled else 14)
         self._size = 1 << bits
-        self._keys = int_array(4 * self._size, -1, self.compiled)
-        self._lo = int_array(self._size, 0, self.compiled)
-        self._hi = int_array(self._size, 0, self.compiled)
         self._stats = int_array(1, 0, self.compiled)
+        self._tables: dict[tuple[int, ...], tuple[Any, Any, Any, Any]] = {}
         self._config: tuple[int, ...] | None = None
         self._cfg: Any = None
+        self._keys: Any = None
+        self._lo: Any = None
+        self._hi: Any = None
 
     @property
     def nodes(self) -> int:
@@ -46,15 +46,24 @@ class Solver:
         called = -1 if pos.called < 0 else pos.internal(pos.called)
         config = (pos.trump, pos.flags, called, pos.duty_holder, side, maximisers, self._size - 1)
         if config != self._config:
+            if config not in self._tables:
+                cfg = int_array(k.CFG_SIZE, 0, self.compiled)
+                for i, value in enumerate(config):
+                    cfg[i] = value
+                self._tables[config] = (
+                    cfg,
+                    int_array(4 * self._size, -1, self.compiled),
+                    int_array(self._size, 0, self.compiled),
+                    int_array(self._size, 0, self.compiled),
+                )
             self._config = config
-            self._cfg = int_array(k.CFG_SIZE, 0, self.compiled)
-            for i, value in enumerate(config):
-                self._cfg[i] = value
-            if self.compiled:
-                self._keys.fill(-1)
-            else:
-                self._keys[:] = [-1] * (4 * self._size)
+            self._cfg, self._keys, self._lo, self._hi = self._tables[config]
         return self._cfg
+
+    def clear(self) -> None:
+        """Forget every table (they hold only exact facts, so this only frees memory)."""
+        self._tables.clear()
+        self._config = None
 
     def _arrays(self, pos: Position) -> tuple[Any, Any]:
         hands = int_array(4, 0, self.compiled)

@@ -26,6 +26,7 @@ from esmakker.core.rules import RuleSet
 from esmakker.sim.duplicate import BotFailure
 from esmakker.sim.match import MatchResult, MatchSetupError, run_match
 from esmakker.sim.runner import SimDeal, simulate_deals, summarise
+from esmakker.solver.commands import SolverInputError, add_analyze, add_solve
 
 PROG = "esmakker"
 
@@ -47,7 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.handler is None:
-            raise UsageError("a command is required: sim, match, replay or bench (see --help)")
+            raise UsageError(
+                "a command is required: sim, match, replay, bench, solve or analyze (see --help)"
+            )
         code: int = args.handler(args)
         return code
     except KeyboardInterrupt:  # Ctrl-C, in a long match say
@@ -57,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else 0
-    except (UsageError, MatchSetupError) as exc:
+    except (UsageError, MatchSetupError, SolverInputError) as exc:
         return _fail(str(exc), 2)
     except BotFailure as exc:
         return _fail(_one_line(exc), 1)
@@ -97,6 +100,8 @@ def _parser() -> _Parser:
     _add_match(commands)
     _add_replay(commands)
     _add_bench(commands)
+    add_solve(commands)
+    add_analyze(commands)
     return parser
 
 
@@ -391,15 +396,20 @@ def _result_text(record: HandRecord, number: int | None) -> str:
 
 def _add_bench(commands: Any) -> None:
     bench = commands.add_parser("bench", help="measure speed")
-    bench.add_argument("target", choices=["engine"], help="what to measure")
+    bench.add_argument("target", choices=["engine", "solver"], help="what to measure")
     bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement (5)")
     bench.add_argument("--preset", default="wikipedia", help=f"one of {', '.join(PRESET_NAMES)}")
     bench.add_argument("--seed", type=int, default=1, help="random seed (1)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument("--deals", type=_positive, default=10, help="solver: deals to solve (10)")
     bench.set_defaults(handler=_bench)
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.target == "solver":
+        from esmakker.bench_solver import run_solver_bench
+
+        return run_solver_bench(args)
     _check_rules(args.preset, {})
     try:
         bench = importlib.import_module("esmakker.bench")

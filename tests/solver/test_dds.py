@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from esmakker.solver.bridge import bridge_position, format_pbn
 from solver_support import (
     compiled_solver,
     dds_card_tricks,
@@ -12,8 +14,6 @@ from solver_support import (
     pure_solver,
     random_hands,
 )
-
-from esmakker.solver.bridge import bridge_position, format_pbn
 
 STRAINS = (-1, 0, 1, 2, 3)
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from solver_support import compiled_solver, pure_solver
 
 from esmakker.core.cards import Card, CardSet
 from esmakker.solver import kernel as k
 from esmakker.solver.position import EXACTLY_ONE, MAXIMISE, MINIMISE, Position
 from esmakker.solver.solve import Solver
+from solver_support import compiled_solver, pure_solver
 
 N, E, S, W = 0, 1, 2, 3
 NS = 0b0101

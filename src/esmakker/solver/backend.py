@@ -17,7 +17,8 @@ def _pure_kernel() -> ModuleType:
     origin = kernel.__file__
     assert origin is not None
     spec = importlib.util.spec_from_file_location("esmakker.solver._pure_kernel", origin)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     module.__dict__["_FORCE_PURE"] = True
     spec.loader.exec_module(module)

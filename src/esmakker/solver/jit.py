@@ -31,7 +31,7 @@ def _compiler(cache: bool) -> Callable[[F], F]:
         return plain
     import numba  # type: ignore[import-untyped, unused-ignore]
 
-    compile_: Callable[[F], F] = numba.njit(cache=cache)
+    compile_: Callable[[F], F] = numba.njit(cache=cache)  # type: ignore[assignment, unused-ignore]
     return compile_
 
 

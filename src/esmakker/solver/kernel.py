@@ -1,3 +1,4 @@
+# mypy: disable-error-code="no-any-return"
 """The search kernel: integer bitmasks only, compiled by numba where it is installed.
 
 One position is four hand masks over the solver's card order (``position.py``), the
@@ -356,7 +357,12 @@ def search(
         k3 = r3
         slot = tt_slot(k0, k1, k2, k3, cfg[CFG_TT_MASK])
         k = 4 * slot
-        if tt_keys[k] == k0 and tt_keys[k + 1] == k1 and tt_keys[k + 2] == k2 and tt_keys[k + 3] == k3:
+        if (
+            tt_keys[k] == k0
+            and tt_keys[k + 1] == k1
+            and tt_keys[k + 2] == k2
+            and tt_keys[k + 3] == k3
+        ):
             hit = True
             if tt_lo[slot] >= need:
                 return True

@@ -1,0 +1,117 @@
+"""``esmakker bench solver``: our solver against DDS on the same random deals.
+
+Full 13-card bridge-compatible deals (one strain each, random leader) are solved by our
+solver and by DDS (the ``endplay`` package, if installed) in one run; whist deals
+(jokers, the called ace; random contracts from random auctions) are reported apart.
+The first solve compiles the kernel and is not timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+from esmakker.core.phase import Phase
+from esmakker.core.rules import RuleSet
+from esmakker.core.seats import Seat
+from esmakker.core.state import deal
+from esmakker.solver.bridge import bridge_position, format_pbn
+from esmakker.solver.position import Position, from_state
+from esmakker.solver.solve import Solver
+
+
+def run_solver_bench(args: argparse.Namespace) -> int:
+    """Run the benchmark and print its figures."""
+    figures = solver_bench(deals=args.deals, seed=args.seed, preset=args.preset)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _random_bridge(rng: random.Random) -> tuple[tuple[int, int, int, int], int, int]:
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [sum(1 << c for c in cards[13 * s : 13 * s + 13]) for s in range(4)]
+    return (hands[0], hands[1], hands[2], hands[3]), rng.randrange(-1, 4), rng.randrange(4)
+
+
+def _dds_timer() -> Any:
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return None
+    denoms = {-1: Denom.nt, 0: Denom.clubs, 1: Denom.diamonds, 2: Denom.hearts, 3: Denom.spades}
+
+    def solve(hands: tuple[int, int, int, int], trump: int, leader: int) -> float:
+        board = Deal(format_pbn(hands))
+        board.first = Player(leader)
+        board.trump = denoms[trump]
+        start = time.perf_counter()
+        solve_board(board)
+        return time.perf_counter() - start
+
+    return solve
+
+
+def _whist_positions(preset: str, count: int, rng: random.Random) -> list[Position]:
+    rules = RuleSet.from_preset(preset)
+    positions: list[Position] = []
+    while len(positions) < count:
+        state = deal(rules, Seat(rng.randrange(4)), rng)
+        while not state.is_terminal and state.phase is not Phase.PLAY:
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.phase is Phase.PLAY:
+            positions.append(from_state(state))
+    return positions
+
+
+def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -> dict[str, Any]:
+    """Return the figures: our median and p95 ms, DDS's median, their ratio, whist timings."""
+    rng = random.Random(seed)
+    solver = Solver()
+    hands, trump, leader = _random_bridge(random.Random(seed + 1))
+    solver.value(bridge_position(hands, trump, leader))  # compile and warm up
+    dds = _dds_timer()
+    ours: list[float] = []
+    theirs: list[float] = []
+    ratios: list[float] = []
+    for _ in range(deals):
+        hands, trump, leader = _random_bridge(rng)
+        solver.clear()
+        start = time.perf_counter()
+        solver.value(bridge_position(hands, trump, leader))
+        ours.append(time.perf_counter() - start)
+        if dds is not None:
+            theirs.append(dds(hands, trump, leader))
+            ratios.append(ours[-1] / theirs[-1])
+    whist: list[float] = []
+    for pos in _whist_positions(preset, deals, rng):
+        solver.clear()
+        start = time.perf_counter()
+        solver.value(pos)
+        whist.append(time.perf_counter() - start)
+    ms = 1000.0
+    return {
+        "deals": deals,
+        "median_ms": round(statistics.median(ours) * ms, 2),
+        "p95_ms": round(_percentile(ours, 0.95) * ms, 2),
+        "max_ms": round(max(ours) * ms, 2),
+        "dds_median_ms": round(statistics.median(theirs) * ms, 2) if theirs else None,
+        "ratio_median": round(statistics.median(ratios), 2) if ratios else None,
+        "whist_median_ms": round(statistics.median(whist) * ms, 2),
+        "whist_p95_ms": round(_percentile(whist, 0.95) * ms, 2),
+        "compiled": solver.compiled,
+    }

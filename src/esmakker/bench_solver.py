@@ -21,7 +21,10 @@ from esmakker.core.seats import Seat
 from esmakker.core.state import deal
 from esmakker.solver.bridge import bridge_position, format_pbn
 from esmakker.solver.position import Position, from_state
-from esmakker.solver.solve import Solver
+from esmakker.solver.solve import Solver, SolverGaveUpError
+
+NODE_LIMIT = 50_000_000
+"""The hard cap: a deal past it counts in ``gave_up``, with its time up to the cap."""
 
 
 def run_solver_bench(args: argparse.Namespace) -> int:
@@ -81,7 +84,8 @@ def _whist_positions(preset: str, count: int, rng: random.Random) -> list[Positi
 def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -> dict[str, Any]:
     """Return the figures: our median and p95 ms, DDS's median, their ratio, whist timings."""
     rng = random.Random(seed)
-    solver = Solver()
+    solver = Solver(node_limit=NODE_LIMIT)
+    gave_up = 0
     hands, trump, leader = _random_bridge(random.Random(seed + 1))
     solver.value(bridge_position(hands, trump, leader))  # compile and warm up
     dds = _dds_timer()
@@ -92,16 +96,23 @@ def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -
         hands, trump, leader = _random_bridge(rng)
         solver.clear()
         start = time.perf_counter()
-        solver.value(bridge_position(hands, trump, leader))
+        try:
+            solver.value(bridge_position(hands, trump, leader))
+        except SolverGaveUpError:
+            gave_up += 1
         ours.append(time.perf_counter() - start)
         if dds is not None:
             theirs.append(dds(hands, trump, leader))
             ratios.append(ours[-1] / theirs[-1])
     whist: list[float] = []
+    whist_gave_up = 0
     for pos in _whist_positions(preset, deals, rng):
         solver.clear()
         start = time.perf_counter()
-        solver.value(pos)
+        try:
+            solver.value(pos)
+        except SolverGaveUpError:
+            whist_gave_up += 1
         whist.append(time.perf_counter() - start)
     ms = 1000.0
     return {
@@ -113,5 +124,8 @@ def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -
         "ratio_median": round(statistics.median(ratios), 2) if ratios else None,
         "whist_median_ms": round(statistics.median(whist) * ms, 2),
         "whist_p95_ms": round(_percentile(whist, 0.95) * ms, 2),
+        "gave_up": gave_up,
+        "whist_gave_up": whist_gave_up,
+        "node_limit": NODE_LIMIT,
         "compiled": solver.compiled,
     }

@@ -27,6 +27,7 @@ from esmakker.sim.duplicate import BotFailure
 from esmakker.sim.match import MatchResult, MatchSetupError, run_match
 from esmakker.sim.runner import SimDeal, simulate_deals, summarise
 from esmakker.solver.commands import SolverInputError, add_analyze, add_solve
+from esmakker.solver.solve import SolverGaveUpError
 
 PROG = "esmakker"
 
@@ -62,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else 0
     except (UsageError, MatchSetupError, SolverInputError) as exc:
         return _fail(str(exc), 2)
-    except BotFailure as exc:
+    except (BotFailure, SolverGaveUpError) as exc:
         return _fail(_one_line(exc), 1)
     except RulesConfigError as exc:
         return _fail(str(exc), 2)

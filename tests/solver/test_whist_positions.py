@@ -148,3 +148,14 @@ def test_number_contract_made(solver: Solver) -> None:
     pos = replace(JOKER_ENDING, objective=MAXIMISE, target=1, won=0)
     assert solver.made(pos)
     assert not solver.made(replace(pos, target=2))
+
+
+def test_the_node_cap_gives_up_cleanly() -> None:
+    from esmakker.solver.solve import SolverGaveUpError
+
+    capped = Solver(node_limit=3)
+    pos = _nolo(MINIMISE, "zero", False, "HA HK")
+    with pytest.raises(SolverGaveUpError):
+        capped.value(replace(pos, hands=hands("HA HK H3", "H2 H4 S2", "H5 H6 S3", "H7 H8 S4")))
+    capped.node_limit = None
+    assert capped.value(pos) == 2

@@ -5,8 +5,9 @@ The JSON shape is documented in ``docs/analysis.md``; its field names are stable
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from esmakker.core.actions import Play
 from esmakker.core.cards import CARDS
@@ -15,8 +16,12 @@ from esmakker.core.record import HandRecord
 from esmakker.core.seats import SEATS
 from esmakker.core.state import State
 from esmakker.solver.position import MAXIMISE, Position, from_state
-from esmakker.solver.solve import Solver
+from esmakker.solver.solve import Solver, SolverGaveUpError
 
+DEFAULT_NODE_LIMIT = 50_000_000
+"""Nodes one search may take in the commands before it gives up (the answer is then null)."""
+
+T = TypeVar("T")
 ANALYSIS_VERSION = 1
 _STRAINS = (("S", 3), ("H", 2), ("D", 1), ("C", 0), ("N", -1))
 
@@ -50,7 +55,7 @@ def _best(values: dict[int, int], maximiser: bool) -> int:
 
 def analyze(record: HandRecord, solver: Solver | None = None) -> dict[str, Any]:
     """Return the analysis of a deal (see ``docs/analysis.md``)."""
-    solver = solver or Solver()
+    solver = solver or Solver(node_limit=DEFAULT_NODE_LIMIT)
     states = states_of(record)
     start = play_start(states)
     if start < 0:
@@ -68,12 +73,20 @@ def analyze(record: HandRecord, solver: Solver | None = None) -> dict[str, Any]:
         "played": True,
         "contract": _contract(states[start]),
         "objective": opening.objective,
-        "par": solver.value(opening),
-        "par_made": solver.made(opening),
+        "par": _or_none(lambda: solver.value(opening)),
+        "par_made": _or_none(lambda: solver.made(opening)),
         "actual": None if final is None else final.declarer_side_tricks,
         "cards": cards,
         "best_contract": _best_contract(solver, opening, states[start]),
     }
+
+
+def _or_none(compute: Callable[[], T]) -> T | None:
+    """Return ``compute()``, or ``None`` where the search gave up (its node budget)."""
+    try:
+        return compute()
+    except SolverGaveUpError:
+        return None
 
 
 def _contract(state: State) -> dict[str, Any]:
@@ -93,8 +106,21 @@ def _card_entry(solver: Solver, state: State, record: HandRecord, index: int) ->
     step = record.steps[index]
     assert isinstance(step.action, Play)
     card = int(step.action.card)
-    values = solver.card_values(pos)
+    values = _or_none(lambda: solver.card_values(pos))
     maximiser = bool(pos.maximisers >> pos.to_act & 1)
+    entry = {
+        "action": index,
+        "trick": pos.trick_no + 1,
+        "seat": step.seat.name,
+        "card": CARDS[card].name,
+        "declarer_side": bool(pos.side >> pos.to_act & 1),
+        "before": None,
+        "after": None,
+        "cost": None,
+        "best_cards": None,
+    }
+    if values is None:
+        return entry
     before = _best(values, maximiser)
     after = values[card]
     cost = before - after if maximiser else after - before
@@ -119,9 +145,12 @@ def _best_contract(solver: Solver, opening: Position, state: State) -> dict[str,
     """
     if opening.objective != MAXIMISE:
         return None
-    tricks = {}
+    tricks: dict[str, int] = {}
     for letter, trump in _STRAINS:
-        tricks[letter] = solver.value(replace(opening, trump=trump))
+        value = _or_none(lambda trump=trump: solver.value(replace(opening, trump=trump)))  # type: ignore[misc]
+        if value is None:
+            return None
+        tricks[letter] = value
     letter = max(tricks, key=lambda s: tricks[s])
     level = tricks[letter]
     made = level >= state.rules.min_bid
@@ -148,12 +177,14 @@ def text_table(analysis: dict[str, Any]) -> str:
     ]
     for entry in analysis["cards"]:
         note = ""
-        if entry["cost"] > 0:
+        if entry["cost"] is None:
+            note = "not solved (the search gave up)"
+        elif entry["cost"] > 0:
             plural = "s" if entry["cost"] > 1 else ""
             note = f"cost {entry['cost']} trick{plural} (best: {' '.join(entry['best_cards'])})"
         lines.append(
             f"{entry['trick']:>5}  {entry['seat']:>4}  {entry['card']:>4}  "
-            f"{entry['before']:>6}  {entry['after']:>5}  {note}".rstrip()
+            f"{_show(entry['before']):>6}  {_show(entry['after']):>5}  {note}".rstrip()
         )
     best = analysis["best_contract"]
     if best is not None:
@@ -161,3 +192,7 @@ def text_table(analysis: dict[str, Any]) -> str:
         verdict = f"{best['level']} in {best['strain']}" if best["level"] else "none"
         lines += ["", f"tricks by strain: {per}; best contract: {verdict}"]
     return "\n".join(lines)
+
+
+def _show(value: int | None) -> str:
+    return "?" if value is None else str(value)

@@ -15,10 +15,17 @@ from esmakker.core.errors import EsmakkerError
 from esmakker.core.phase import Phase
 from esmakker.core.record import HandRecord, load
 from esmakker.core.seats import SEATS, Seat
-from esmakker.solver.analysis import analyze, card_names, play_start, states_of, text_table
+from esmakker.solver.analysis import (
+    DEFAULT_NODE_LIMIT,
+    analyze,
+    card_names,
+    play_start,
+    states_of,
+    text_table,
+)
 from esmakker.solver.bridge import PbnError, bridge_position, parse_pbn, parse_strain
 from esmakker.solver.position import from_state
-from esmakker.solver.solve import Solver
+from esmakker.solver.solve import Solver, SolverGaveUpError
 
 
 class SolverInputError(ValueError):
@@ -70,7 +77,12 @@ def _solve_deal(deal: str, trump: str | None, leader: str | None, *, as_json: bo
         first = Seat.parse(leader)
     except (PbnError, EsmakkerError) as exc:
         raise SolverInputError(str(exc)) from None
-    tricks = Solver().value(bridge_position(hands, strain, int(first)))
+    try:
+        tricks = Solver(node_limit=DEFAULT_NODE_LIMIT).value(
+            bridge_position(hands, strain, int(first))
+        )
+    except SolverGaveUpError as exc:
+        raise SolverGaveUpError(f"deal {deal!r}: {exc}") from None
     return json.dumps({"ns_tricks": tricks}) if as_json else f"N-S take {tricks} tricks"
 
 
@@ -97,8 +109,11 @@ def solve_record(record: HandRecord, step: int | None, source: str) -> dict[str,
             "not in the play of the cards"
         )
     pos = from_state(state)
-    solver = Solver()
-    values = solver.card_values(pos)
+    solver = Solver(node_limit=DEFAULT_NODE_LIMIT)
+    try:
+        values = solver.card_values(pos)
+    except SolverGaveUpError as exc:
+        raise SolverGaveUpError(f"{source}: step {step}: {exc}") from None
     return {
         "step": step,
         "to_act": SEATS[pos.to_act].name,

@@ -16,7 +16,8 @@ live card between them) are tried once, and cards that win the trick are tried f
 
 Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
 ``cfg`` int64[CFG_SIZE]; the table ``tt_keys`` int64[4 * size], ``tt_lo`` and
-``tt_hi`` int64[size]; ``stats`` int64[1] counts nodes. The pure path passes lists.
+``tt_hi`` int64[size]; ``stats`` int64[2]: nodes searched, and the node budget (the
+search gives up past it; the caller must then discard the answer and the table). The pure path passes lists.
 """
 
 from __future__ import annotations
@@ -330,6 +331,8 @@ def search(
     if need > left:
         return False
     stats[0] += 1
+    if stats[0] > stats[1]:
+        return False  # over the node budget: the caller sees it and discards the answer
     base = trick_no * 4
     side = cfg[CFG_SIDE]
     slot = -1
@@ -379,9 +382,18 @@ def search(
     trump = cfg[CFG_TRUMP]
     flags = cfg[CFG_FLAGS]
     first = 0
-    descending = n == 0
     if n == 0:
-        first = reps
+        # Lead: a player who wants the trick cashes sure winners first (top cards, and a
+        # joker after the first trick), highest first; then low cards, lowest first.
+        if mine == ((side >> seat) & 1):
+            if trick_no > 0:
+                first = reps & JOKERS
+            for suit in range(4):
+                rest = (alive >> (13 * suit)) & SUIT
+                if rest:
+                    top = high_index(rest) + 13 * suit
+                    if (reps >> top) & 1:
+                        first |= 1 << top
     else:
         best = winner(trick, base, n, trump, flags)
         if ((side >> ((leader + best) & 3)) & 1) != mine and trick[base] < JOKER_BASE:
@@ -398,7 +410,7 @@ def search(
     for phase in range(2):
         moves = first if phase == 0 else reps & ~first
         while moves and not done:
-            card = high_index(moves) if descending else low_index(moves)
+            card = high_index(moves) if n == 0 and phase == 0 else low_index(moves)
             moves ^= 1 << card
             hands[seat] = hand ^ (1 << card)
             trick[base + n] = card

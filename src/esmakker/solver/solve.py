@@ -17,19 +17,32 @@ from esmakker.solver.position import (
 )
 
 
+class SolverGaveUpError(RuntimeError):
+    """The search went past its node budget (``Solver(node_limit=...)``); no answer."""
+
+
+NO_LIMIT = 2**62
+
+
 class Solver:
     """Solves positions double dummy; keeps its transposition table between calls.
 
     A table is valid for one set of rules, trumps and sides; the solver keeps one per set. ``pure=True`` runs the plain-Python kernel even
     where numba is installed (the same algorithm, slower: for small endings and tests).
+    With ``node_limit`` a call that searches more nodes raises ``SolverGaveUpError`` (the hard
+    cap for the rare slow deal: callers fall back, e.g. to a heuristic or "unknown").
     """
 
-    def __init__(self, *, pure: bool = False, table_bits: int | None = None) -> None:
+    def __init__(
+        self, *, pure: bool = False, table_bits: int | None = None, node_limit: int | None = None
+    ) -> None:
         self.compiled = HAVE_NUMBA and not pure
         self.kernel = kernel_module(pure)
         bits = table_bits if table_bits is not None else (18 if self.compiled else 14)
         self._size = 1 << bits
-        self._stats = int_array(1, 0, self.compiled)
+        self._stats = int_array(2, 0, self.compiled)
+        self.node_limit = node_limit
+        """Nodes one call may search before it gives up (``SolverGaveUpError``); ``None``: no cap."""
         self._tables: dict[tuple[int, ...], tuple[Any, Any, Any, Any]] = {}
         self._config: tuple[int, ...] | None = None
         self._cfg: Any = None
@@ -84,22 +97,24 @@ class Solver:
             pos.maximisers if maximisers is None else maximisers,
         )
         hands, trick = self._arrays(pos)
-        kn = self.kernel
-        return int(
-            kn.solve_value(
-                hands,
-                trick,
-                len(pos.trick),
-                pos.leader,
-                pos.trick_no,
-                pos.left,
-                cfg,
-                self._keys,
-                self._lo,
-                self._hi,
-                self._stats,
+        self._start_budget()
+        value = int(
+            self.kernel.solve_value(
+                hands, trick, len(pos.trick), pos.leader, pos.trick_no, pos.left,
+                cfg, self._keys, self._lo, self._hi, self._stats,
             )
-        )
+        )  # fmt: skip
+        self._check_budget()
+        return value
+
+    def _start_budget(self) -> None:
+        limit = NO_LIMIT if self.node_limit is None else int(self._stats[0]) + self.node_limit
+        self._stats[1] = limit
+
+    def _check_budget(self) -> None:
+        if int(self._stats[0]) > int(self._stats[1]):
+            self.clear()
+            raise SolverGaveUpError(f"the search gave up after {self.node_limit} nodes")
 
     def value(self, pos: Position) -> int:
         """Return the side's tricks at the end with best play by everyone.
@@ -112,22 +127,15 @@ class Solver:
         """Return whether ``maximisers`` can make ``side`` take ``need`` more tricks."""
         cfg = self._configure(pos, side, maximisers)
         hands, trick = self._arrays(pos)
-        return bool(
+        self._start_budget()
+        result = bool(
             self.kernel.search(
-                hands,
-                trick,
-                len(pos.trick),
-                pos.leader,
-                pos.trick_no,
-                pos.left,
-                need,
-                cfg,
-                self._keys,
-                self._lo,
-                self._hi,
-                self._stats,
+                hands, trick, len(pos.trick), pos.leader, pos.trick_no, pos.left, need,
+                cfg, self._keys, self._lo, self._hi, self._stats,
             )
-        )
+        )  # fmt: skip
+        self._check_budget()
+        return result
 
     def legal_cards(self, pos: Position) -> int:
         """Return the mask of cards (engine numbering) the player to act may play."""

@@ -261,6 +261,35 @@ def relative_hands(hands: Arr, called: int) -> tuple[int, int, int, int, int]:
 
 
 @jit
+def top_trumps(hands: Arr, trump: int) -> int:
+    """Return ``holder << 8 | count`` for the run of top trumps in one hand, or 0 (DDS's
+    later tricks). Each of them wins a trick of its own. Not with jokers alive: after a
+    joker lead the next card may make him follow trumps to a trick the joker wins.
+    """
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    if trump < 0 or alive & JOKERS:
+        return 0
+    shift = 13 * trump
+    rest = (alive >> shift) & SUIT
+    if not rest:
+        return 0
+    top = high_index(rest)
+    holder = 0
+    for seat in range(4):
+        if (hands[seat] >> (top + shift)) & 1:
+            holder = seat
+    mine = (hands[holder] >> shift) & SUIT
+    count = 0
+    while rest:
+        top = high_index(rest)
+        if not (mine >> top) & 1:
+            break
+        count += 1
+        rest ^= 1 << top
+    return (holder << 8) | count
+
+
+@jit
 def tt_slot(r0: int, r1: int, r2: int, r3: int, size_mask: int) -> int:
     """Return the table slot of a trick-start key."""
     x = r0 ^ (r1 * _HASH_A) ^ (r2 * _HASH_B) ^ (r3 * _HASH_C)
@@ -353,6 +382,16 @@ def search(
                     return True
             elif need > left - quick:
                 return False
+        if side == cfg[CFG_MAX]:
+            tops = top_trumps(hands, cfg[CFG_TRUMP])
+            if tops > 0:
+                holder = tops >> 8
+                count = tops & 0xFF
+                if (side >> holder) & 1:
+                    if need <= count:
+                        return True
+                elif need > left - count:
+                    return False
         r0, r1, r2, r3, crel = relative_hands(hands, called)
         k0 = r0 | (leader << 56)
         k1 = r1 | ((crel + 1) << 56)
@@ -382,18 +421,25 @@ def search(
     trump = cfg[CFG_TRUMP]
     flags = cfg[CFG_FLAGS]
     first = 0
+    second = 0
     if n == 0:
         # Lead: a player who wants the trick cashes sure winners first (top cards, and a
-        # joker after the first trick), highest first; then low cards, lowest first.
+        # joker after the first trick), highest first; then the lowest card of a suit in
+        # which his partner holds the top; then the other cards, lowest first.
         if mine == ((side >> seat) & 1):
             if trick_no > 0:
                 first = reps & JOKERS
+            partner_hand = hands[(seat + 2) & 3]
             for suit in range(4):
                 rest = (alive >> (13 * suit)) & SUIT
                 if rest:
                     top = high_index(rest) + 13 * suit
                     if (reps >> top) & 1:
                         first |= 1 << top
+                    elif (partner_hand >> top) & 1 and mine == ((side >> ((seat + 2) & 3)) & 1):
+                        own = (reps >> (13 * suit)) & SUIT
+                        if own:
+                            second |= (own & -own) << (13 * suit)
     else:
         best = winner(trick, base, n, trump, flags)
         if ((side >> ((leader + best) & 3)) & 1) != mine and trick[base] < JOKER_BASE:
@@ -407,8 +453,13 @@ def search(
                     first |= low
     result = mine == 0
     done = False
-    for phase in range(2):
-        moves = first if phase == 0 else reps & ~first
+    for phase in range(3):
+        if phase == 0:
+            moves = first
+        elif phase == 1:
+            moves = second & ~first
+        else:
+            moves = reps & ~first & ~second
         while moves and not done:
             card = high_index(moves) if n == 0 and phase == 0 else low_index(moves)
             moves ^= 1 << card

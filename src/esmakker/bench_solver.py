@@ -2,7 +2,8 @@
 
 Full 13-card bridge-compatible deals (one strain each, random leader) are solved by our
 solver and by DDS (the ``endplay`` package, if installed) in one run; whist deals
-(jokers, the called ace; random contracts from random auctions) are reported apart.
+(jokers, the called ace; random contracts from random auctions) and the same kind of deals
+played as a sol by one seat of the declaring side (nolo: no trumps, aces low) are reported apart.
 The first solve compiles the kernel and is not timed.
 """
 
@@ -13,6 +14,7 @@ import json
 import random
 import statistics
 import time
+from dataclasses import replace
 from typing import Any
 
 from esmakker.core.phase import Phase
@@ -20,7 +22,7 @@ from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.core.state import deal
 from esmakker.solver.bridge import bridge_position, format_pbn
-from esmakker.solver.position import Position, from_state
+from esmakker.solver.position import MINIMISE, Position, from_state
 from esmakker.solver.solve import Solver, SolverGaveUpError
 
 NODE_LIMIT = 50_000_000
@@ -81,6 +83,30 @@ def _whist_positions(preset: str, count: int, rng: random.Random) -> list[Positi
     return positions
 
 
+def _as_nolo(pos: Position) -> Position:
+    """Return the opening position played as a sol by a seat of the declaring side."""
+    declarer = (pos.side & -pos.side).bit_length() - 1
+    return replace(
+        pos, side=1 << declarer, objective=MINIMISE, limit="at_most_1", aces_low=True,
+        trump=-1, called=-1, duty_holder=-1, won=0, target=None,
+    )  # fmt: skip
+
+
+def _time_positions(solver: Solver, positions: list[Position]) -> tuple[list[float], int]:
+    """Return the seconds each position took to solve, and how many gave up."""
+    times: list[float] = []
+    gave_up = 0
+    for pos in positions:
+        solver.clear()
+        start = time.perf_counter()
+        try:
+            solver.value(pos)
+        except SolverGaveUpError:
+            gave_up += 1
+        times.append(time.perf_counter() - start)
+    return times, gave_up
+
+
 def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -> dict[str, Any]:
     """Return the figures: our median and p95 ms, DDS's median, their ratio, whist timings."""
     rng = random.Random(seed)
@@ -104,16 +130,10 @@ def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -
         if dds is not None:
             theirs.append(dds(hands, trump, leader))
             ratios.append(ours[-1] / theirs[-1])
-    whist: list[float] = []
-    whist_gave_up = 0
-    for pos in _whist_positions(preset, deals, rng):
-        solver.clear()
-        start = time.perf_counter()
-        try:
-            solver.value(pos)
-        except SolverGaveUpError:
-            whist_gave_up += 1
-        whist.append(time.perf_counter() - start)
+    whist, whist_gave_up = _time_positions(solver, _whist_positions(preset, deals, rng))
+    nolo, nolo_gave_up = _time_positions(
+        solver, [_as_nolo(p) for p in _whist_positions(preset, deals, rng)]
+    )
     ms = 1000.0
     return {
         "deals": deals,
@@ -122,10 +142,13 @@ def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -
         "max_ms": round(max(ours) * ms, 2),
         "dds_median_ms": round(statistics.median(theirs) * ms, 2) if theirs else None,
         "ratio_median": round(statistics.median(ratios), 2) if ratios else None,
+        "gave_up": gave_up,
         "whist_median_ms": round(statistics.median(whist) * ms, 2),
         "whist_p95_ms": round(_percentile(whist, 0.95) * ms, 2),
-        "gave_up": gave_up,
         "whist_gave_up": whist_gave_up,
+        "nolo_median_ms": round(statistics.median(nolo) * ms, 2),
+        "nolo_p95_ms": round(_percentile(nolo, 0.95) * ms, 2),
+        "nolo_gave_up": nolo_gave_up,
         "node_limit": NODE_LIMIT,
         "compiled": solver.compiled,
     }

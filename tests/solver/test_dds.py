@@ -41,10 +41,16 @@ def test_pure_kernel_agrees_with_dds(size: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", [8, 9, 10, 11, 12, 13])
+@pytest.mark.parametrize("size", [8, 9, 10, 11])
 @pytest.mark.parametrize("seed", range(4))
 def test_agrees_with_dds_large(seed: int, size: int) -> None:
     _check(50_000 + 1000 * size + seed, size)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [12, 13])
+def test_agrees_with_dds_full_deals(size: int) -> None:
+    _check(70_000 + size, size)
 
 
 def test_card_values_agree_with_dds() -> None:

@@ -37,5 +37,6 @@ def _compiler(cache: bool) -> Callable[[F], F]:
 
 maybe_jit: Callable[[F], F] = _compiler(cache=True)
 maybe_jit_uncached: Callable[[F], F] = _compiler(cache=False)
-"""For recursive functions: numba's cache of a recursive function crashes when reloaded
-(numba 0.60-0.62), so they are compiled once per process."""
+"""For recursive functions: numba's cache of a recursive function crashes when it is loaded
+again (a segmentation fault; numba issue #6061, seen here with numba 0.62), so they are
+compiled once per process (a few seconds); their helpers are cached."""

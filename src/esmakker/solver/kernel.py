@@ -364,6 +364,12 @@ def search(
         return False  # over the node budget: the caller sees it and discards the answer
     base = trick_no * 4
     side = cfg[CFG_SIDE]
+    if n == 0 and left == 1:
+        # The last trick: everyone plays his only card.
+        for i in range(4):
+            trick[base + i] = low_index(hands[(leader + i) & 3])
+        w = (leader + winner(trick, base, 4, cfg[CFG_TRUMP], cfg[CFG_FLAGS])) & 3
+        return need <= ((side >> w) & 1)
     slot = -1
     hit = False
     k0 = 0

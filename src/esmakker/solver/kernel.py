@@ -10,14 +10,18 @@ checks them against the engine on random positions of every preset.
 
 The search answers one question, "can the side take ``need`` of the ``left`` tricks?",
 by alpha-beta with a null window (the DDS approach, Bo Haglund's description of his
-double-dummy solver): a transposition table keyed by the hands at trick starts holds
-lower and upper bounds of the side's tricks, equivalent cards (cards of one hand with no
-live card between them) are tried once, and cards that win the trick are tried first.
+double-dummy solver): a transposition table at trick starts holds lower and upper bounds
+of the side's tricks for a partition of positions (suit lengths and jokers exact, the
+owners of the cards that decided the answer by rank: DDS's "winning ranks", after
+Ginsberg's partition search), quick tricks and a top-trump bound cut the search at trick
+starts, equivalent cards (cards of one hand with no live card between them) are tried
+once, and sure winners and cards that win the trick are tried first.
 
 Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
-``cfg`` int64[CFG_SIZE]; the table ``tt_keys`` int64[4 * size], ``tt_lo`` and
-``tt_hi`` int64[size]; ``stats`` int64[2]: nodes searched, and the node budget (the
-search gives up past it; the caller must then discard the answer and the table). The pure path passes lists.
+``cfg`` int64[CFG_SIZE]; the table ``tt_keys`` int64[TT_WORDS * size], ``tt_lo`` and
+``tt_hi`` int64[size] (``TT_WAYS`` entries per bucket); ``stats`` int64[STATS_SIZE]: nodes
+searched, the node budget (the search gives up past it; the caller must then discard the
+answer and the table), and each depth's relevant cards. The pure path passes lists.
 """
 
 from __future__ import annotations
@@ -32,6 +36,12 @@ jit_recursive = plain if globals().get("_FORCE_PURE") else maybe_jit_uncached
 # cfg slots
 CFG_TRUMP, CFG_FLAGS, CFG_CALLED, CFG_DUTY, CFG_SIDE, CFG_MAX, CFG_TT_MASK = 0, 1, 2, 3, 4, 5, 6
 CFG_SIZE = 7
+STATS_REL = 2
+"""``stats[0]`` nodes, ``stats[1]`` the node budget, ``stats[STATS_REL + depth]`` relevant cards."""
+STATS_SIZE = STATS_REL + 60
+TT_WAYS = 64
+TT_WORDS = 8
+"""Table entries: exact key (2 words), relative mask, owners (4 words), a spare word."""
 """``CFG_SIDE``: the seats whose tricks count; ``CFG_MAX``: the seats that want them many."""
 
 # flags: the rule options of the play (rules.md section 9)
@@ -48,7 +58,6 @@ SUIT = 0x1FFF
 TRICK_SLOTS = 56
 _HASH_A = 0x5851F42D4C957F2D
 _HASH_B = 0x14057B7EF767814F
-_HASH_C = 0x2545F4914F6CDD1D
 
 Arr = Any
 """An int64 array, or a list of ints on the pure path."""
@@ -290,16 +299,6 @@ def top_trumps(hands: Arr, trump: int) -> int:
 
 
 @jit
-def tt_slot(r0: int, r1: int, r2: int, r3: int, size_mask: int) -> int:
-    """Return the table slot of a trick-start key."""
-    x = r0 ^ (r1 * _HASH_A) ^ (r2 * _HASH_B) ^ (r3 * _HASH_C)
-    x ^= x >> 29
-    x = x * _HASH_A
-    x ^= x >> 32
-    return x & size_mask
-
-
-@jit
 def quick_tricks(hands: Arr, leader: int, trump: int, flags: int) -> int:
     """Return tricks the leader can cash at once, a lower bound for his side (DDS quick tricks).
 
@@ -339,6 +338,71 @@ def quick_tricks(hands: Arr, leader: int, trump: int, flags: int) -> int:
     return min(count, left)
 
 
+@jit
+def lengths(hand: int) -> int:
+    """Return a hand's four suit lengths, four bits each."""
+    out = 0
+    for suit in range(4):
+        out |= popcount((hand >> (13 * suit)) & SUIT) << (4 * suit)
+    return out
+
+
+@jit
+def top_run(hand: int, alive: int, suit: int) -> int:
+    """Return the mask of the run of top live cards of ``suit`` held in ``hand``."""
+    shift = 13 * suit
+    rest = (alive >> shift) & SUIT
+    run = 0
+    while rest:
+        top = high_index(rest)
+        if not (hand >> (top + shift)) & 1:
+            break
+        run |= 1 << (top + shift)
+        rest ^= 1 << top
+    return run
+
+
+@jit
+def to_relative(rel: int, alive: int) -> int:
+    """Return the relative mask of the top live cards of each suit down to its lowest in ``rel``."""
+    out = 0
+    for suit in range(4):
+        shift = 13 * suit
+        live = (alive >> shift) & SUIT
+        r = (rel >> shift) & live
+        if r:
+            count = popcount(live)
+            top = popcount(live >> low_index(r))
+            out |= (((1 << top) - 1) << (count - top)) << shift
+    return out
+
+
+@jit
+def to_absolute(relmask: int, alive: int) -> int:
+    """Return the live cards standing at the places of a relative mask's top cards."""
+    out = 0
+    for suit in range(4):
+        shift = 13 * suit
+        top = popcount((relmask >> shift) & SUIT)
+        rest = (alive >> shift) & SUIT
+        while top > 0 and rest:
+            high = high_index(rest)
+            out |= 1 << (high + shift)
+            rest ^= 1 << high
+            top -= 1
+    return out
+
+
+@jit
+def bucket_of(e0: int, e1: int, size_mask: int) -> int:
+    """Return the table bucket of an exact key."""
+    x = e0 ^ (e1 * _HASH_A)
+    x ^= x >> 29
+    x = x * _HASH_B
+    x ^= x >> 32
+    return x & size_mask
+
+
 @jit_recursive
 def search(
     hands: Arr,
@@ -354,7 +418,15 @@ def search(
     tt_hi: Arr,
     stats: Arr,
 ) -> bool:
-    """Return whether the side can take ``need`` of the ``left`` tricks still to finish."""
+    """Return whether the side can take ``need`` of the ``left`` tricks still to finish.
+
+    It also leaves in ``stats[STATS_REL + depth]`` the cards whose places decided the
+    answer (DDS's winning ranks, after Ginsberg's partition search): the answer holds for
+    every position with the same suit lengths, jokers and owners of those cards and of the
+    live cards above them, so the table stores it for all of them.
+    """
+    depth = STATS_REL + trick_no * 4 + n
+    stats[depth] = 0
     if need <= 0:
         return True
     if need > left:
@@ -364,68 +436,77 @@ def search(
         return False  # over the node budget: the caller sees it and discards the answer
     base = trick_no * 4
     side = cfg[CFG_SIDE]
+    trump = cfg[CFG_TRUMP]
+    flags = cfg[CFG_FLAGS]
     if n == 0 and left == 1:
         # The last trick: everyone plays his only card.
         for i in range(4):
             trick[base + i] = low_index(hands[(leader + i) & 3])
-        w = (leader + winner(trick, base, 4, cfg[CFG_TRUMP], cfg[CFG_FLAGS])) & 3
-        return need <= ((side >> w) & 1)
-    slot = -1
-    hit = False
-    k0 = 0
-    k1 = 0
-    k2 = 0
-    k3 = 0
+        wi = winner(trick, base, 4, trump, flags)
+        stats[depth] = rank_rel(trick, base, wi)
+        return need <= ((side >> ((leader + wi) & 3)) & 1)
+    bucket = -1
+    e0 = 0
+    e1 = 0
+    r0 = 0
+    r1 = 0
+    r2 = 0
+    r3 = 0
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    called = cfg[CFG_CALLED]
     if n == 0 and trick_no > 0:
-        called = cfg[CFG_CALLED]
         bound = False
         if called >= 0 and leader == cfg[CFG_DUTY] and (hands[leader] >> called) & 1:
             bound = True
         if side == cfg[CFG_MAX] and not bound:
-            quick = quick_tricks(hands, leader, cfg[CFG_TRUMP], cfg[CFG_FLAGS])
-            if (side >> leader) & 1:
-                if quick >= need:
-                    return True
-            elif need > left - quick:
-                return False
+            quick = quick_tricks(hands, leader, trump, flags)
+            cut = quick >= need if (side >> leader) & 1 else need > left - quick
+            if cut:
+                rel = 0
+                for suit in range(4):
+                    rel |= top_run(hands[leader], alive, suit)
+                stats[depth] = rel
+                return bool((side >> leader) & 1)
         if side == cfg[CFG_MAX]:
-            tops = top_trumps(hands, cfg[CFG_TRUMP])
+            tops = top_trumps(hands, trump)
             if tops > 0:
                 holder = tops >> 8
                 count = tops & 0xFF
-                if (side >> holder) & 1:
-                    if need <= count:
-                        return True
-                elif need > left - count:
-                    return False
+                cut = need <= count if (side >> holder) & 1 else need > left - count
+                if cut:
+                    stats[depth] = top_run(hands[holder], alive, trump)
+                    return bool((side >> holder) & 1)
         r0, r1, r2, r3, crel = relative_hands(hands, called)
-        k0 = r0 | (leader << 56)
-        k1 = r1 | ((crel + 1) << 56)
-        k2 = r2
-        k3 = r3
-        slot = tt_slot(k0, k1, k2, k3, cfg[CFG_TT_MASK])
-        k = 4 * slot
-        if (
-            tt_keys[k] == k0
-            and tt_keys[k + 1] == k1
-            and tt_keys[k + 2] == k2
-            and tt_keys[k + 3] == k3
-        ):
-            hit = True
-            if tt_lo[slot] >= need:
-                return True
-            if tt_hi[slot] < need:
-                return False
+        e0 = lengths(hands[0]) | (lengths(hands[1]) << 16) | (leader << 32) | ((crel + 1) << 34)
+        e0 |= ((hands[0] >> 52) << 40) | ((hands[1] >> 52) << 43)
+        e0 |= ((hands[2] >> 52) << 46) | ((hands[3] >> 52) << 49)
+        e1 = lengths(hands[2]) | (lengths(hands[3]) << 16)
+        bucket = bucket_of(e0, e1, cfg[CFG_TT_MASK])
+        for j in range(TT_WAYS):
+            e = bucket * TT_WAYS + j
+            k = TT_WORDS * e
+            if tt_keys[k] == e0 and tt_keys[k + 1] == e1:
+                rm = tt_keys[k + 2]
+                if (
+                    (r0 & rm) == tt_keys[k + 3]
+                    and (r1 & rm) == tt_keys[k + 4]
+                    and (r2 & rm) == tt_keys[k + 5]
+                    and (r3 & rm) == tt_keys[k + 6]
+                ):
+                    if tt_lo[e] >= need:
+                        stats[depth] = to_absolute(rm, alive)
+                        return True
+                    if tt_hi[e] < need:
+                        stats[depth] = to_absolute(rm, alive)
+                        return False
     seat = (leader + n) & 3
     hand = hands[seat]
     legal = legal_mask(hands, seat, trick, base, n, trick_no, cfg)
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    live = alive
     for i in range(n):
-        alive |= 1 << trick[base + i]
-    reps = representatives(legal, alive, cfg[CFG_CALLED])
+        live |= 1 << trick[base + i]
+    reps = representatives(legal, live, called)
     mine = (cfg[CFG_MAX] >> seat) & 1
-    trump = cfg[CFG_TRUMP]
-    flags = cfg[CFG_FLAGS]
     first = 0
     second = 0
     if n == 0:
@@ -437,7 +518,7 @@ def search(
                 first = reps & JOKERS
             partner_hand = hands[(seat + 2) & 3]
             for suit in range(4):
-                rest = (alive >> (13 * suit)) & SUIT
+                rest = (live >> (13 * suit)) & SUIT
                 if rest:
                     top = high_index(rest) + 13 * suit
                     if (reps >> top) & 1:
@@ -459,6 +540,8 @@ def search(
                     first |= low
     result = mine == 0
     done = False
+    rel_all = 0
+    rel_cut = 0
     for phase in range(3):
         if phase == 0:
             moves = first
@@ -469,10 +552,18 @@ def search(
         while moves and not done:
             card = high_index(moves) if n == 0 and phase == 0 else low_index(moves)
             moves ^= 1 << card
+            line = 0
+            if card < JOKER_BASE and card != called:
+                # A card standing for others in sequence above it: keep their places.
+                suit_live = (live >> (13 * (card // 13))) & SUIT
+                above = suit_live >> (card % 13 + 1)
+                if above and (hand >> (card + low_index(above) + 1)) & 1:
+                    line = 1 << card
             hands[seat] = hand ^ (1 << card)
             trick[base + n] = card
             if n == 3:
-                w = (leader + winner(trick, base, 4, trump, flags)) & 3
+                wi = winner(trick, base, 4, trump, flags)
+                w = (leader + wi) & 3
                 ok = search(
                     hands,
                     trick,
@@ -487,6 +578,7 @@ def search(
                     tt_hi,
                     stats,
                 )
+                line |= rank_rel(trick, base, wi)
             else:
                 ok = search(
                     hands,
@@ -502,26 +594,72 @@ def search(
                     tt_hi,
                     stats,
                 )
+            line |= stats[depth + 1]
             hands[seat] = hand
             if ok == (mine == 1):
                 result = ok
                 done = True
+                rel_cut = line
+            else:
+                rel_all |= line
         if done:
             break
-    if slot >= 0:
-        k = 4 * slot
-        if not hit:
-            tt_keys[k] = k0
-            tt_keys[k + 1] = k1
-            tt_keys[k + 2] = k2
-            tt_keys[k + 3] = k3
-            tt_lo[slot] = 0
-            tt_hi[slot] = left
+    rel = rel_cut if done else rel_all
+    stats[depth] = rel
+    if bucket >= 0:
+        if called >= 0 and (alive >> called) & 1:
+            rel |= 1 << called
+        rm = to_relative(rel, alive)
+        o0 = r0 & rm
+        o1 = r1 & rm
+        o2 = r2 & rm
+        o3 = r3 & rm
+        target = -1
+        for j in range(TT_WAYS):
+            e = bucket * TT_WAYS + j
+            k = TT_WORDS * e
+            if (
+                tt_keys[k] == e0
+                and tt_keys[k + 1] == e1
+                and tt_keys[k + 2] == rm
+                and tt_keys[k + 3] == o0
+                and tt_keys[k + 4] == o1
+                and tt_keys[k + 5] == o2
+                and tt_keys[k + 6] == o3
+            ):
+                target = e
+                break
+        if target < 0:
+            target = bucket * TT_WAYS + (stats[0] & (TT_WAYS - 1))
+            k = TT_WORDS * target
+            tt_keys[k] = e0
+            tt_keys[k + 1] = e1
+            tt_keys[k + 2] = rm
+            tt_keys[k + 3] = o0
+            tt_keys[k + 4] = o1
+            tt_keys[k + 5] = o2
+            tt_keys[k + 6] = o3
+            tt_lo[target] = 0
+            tt_hi[target] = left
         if result:
-            tt_lo[slot] = max(tt_lo[slot], need)
+            tt_lo[target] = max(tt_lo[target], need)
         else:
-            tt_hi[slot] = min(tt_hi[slot], need - 1)
+            tt_hi[target] = min(tt_hi[target], need - 1)
     return result
+
+
+@jit
+def rank_rel(trick: Arr, base: int, wi: int) -> int:
+    """Return the winning card of a full trick if it won by rank (another card of its suit)."""
+    card = trick[base + wi]
+    if card >= JOKER_BASE:
+        return 0
+    suit = card // 13
+    for i in range(4):
+        other = trick[base + i]
+        if i != wi and other < JOKER_BASE and other // 13 == suit:
+            return 1 << card
+    return 0
 
 
 @jit_recursive

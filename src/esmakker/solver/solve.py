@@ -40,7 +40,7 @@ class Solver:
         self.kernel = kernel_module(pure)
         bits = table_bits if table_bits is not None else (18 if self.compiled else 14)
         self._size = 1 << bits
-        self._stats = int_array(2, 0, self.compiled)
+        self._stats = int_array(k.STATS_SIZE, 0, self.compiled)
         self.node_limit = node_limit
         """Nodes one call may search before it gives up (``SolverGaveUpError``); ``None``: no cap."""
         self._tables: dict[tuple[int, ...], tuple[Any, Any, Any, Any]] = {}
@@ -57,7 +57,10 @@ class Solver:
 
     def _configure(self, pos: Position, side: int, maximisers: int) -> Any:
         called = -1 if pos.called < 0 else pos.internal(pos.called)
-        config = (pos.trump, pos.flags, called, pos.duty_holder, side, maximisers, self._size - 1)
+        config = (
+            pos.trump, pos.flags, called, pos.duty_holder, side, maximisers,
+            self._size // k.TT_WAYS - 1,
+        )  # fmt: skip
         if config != self._config:
             if config not in self._tables:
                 cfg = int_array(k.CFG_SIZE, 0, self.compiled)
@@ -65,7 +68,7 @@ class Solver:
                     cfg[i] = value
                 self._tables[config] = (
                     cfg,
-                    int_array(4 * self._size, -1, self.compiled),
+                    int_array(k.TT_WORDS * self._size, -1, self.compiled),
                     int_array(self._size, 0, self.compiled),
                     int_array(self._size, 0, self.compiled),
                 )

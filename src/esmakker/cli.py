@@ -27,6 +27,8 @@ from esmakker.server.command import add_join, add_serve
 from esmakker.sim.duplicate import BotFailure
 from esmakker.sim.match import MatchResult, MatchSetupError, run_match
 from esmakker.sim.runner import SimDeal, simulate_deals, summarise
+from esmakker.solver.commands import SolverInputError, add_analyze, add_solve
+from esmakker.solver.solve import SolverGaveUpError
 from esmakker.tui.command import add_play, add_show, show_record
 
 PROG = "esmakker"
@@ -50,7 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.handler is None:
             raise UsageError(
-                "a command is required: play, sim, match, replay or bench (see --help)"
+                "a command is required: play, serve, join, sim, match, replay, bench, solve or analyze"
+                " (see --help)"
             )
         code: int = args.handler(args)
         return code
@@ -61,9 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else 0
-    except (UsageError, MatchSetupError) as exc:
+    except (UsageError, MatchSetupError, SolverInputError) as exc:
         return _fail(str(exc), 2)
-    except BotFailure as exc:
+    except (BotFailure, SolverGaveUpError) as exc:
         return _fail(_one_line(exc), 1)
     except RulesConfigError as exc:
         return _fail(str(exc), 2)
@@ -104,6 +107,8 @@ def _parser() -> _Parser:
     add_play(commands)
     add_serve(commands)
     add_join(commands)
+    add_solve(commands)
+    add_analyze(commands)
     return parser
 
 
@@ -404,18 +409,28 @@ def _result_text(record: HandRecord, number: int | None) -> str:
 
 def _add_bench(commands: Any) -> None:
     bench = commands.add_parser("bench", help="measure speed")
-    bench.add_argument("target", choices=["engine", "bots", "server"], help="what to measure")
+    bench.add_argument(
+        "target", choices=["engine", "bots", "server", "solver"], help="what to measure"
+    )
     bench.add_argument("--seconds", type=float, default=5.0, help="time per measurement (5)")
     bench.add_argument("--preset", default="wikipedia", help=f"one of {', '.join(PRESET_NAMES)}")
     bench.add_argument("--seed", type=int, default=1, help="random seed (1)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--bots", default="heuristic,beginner,random", help="bots: comma list")
-    bench.add_argument("--deals", type=int, default=50, help="deals per bot (50; bots only)")
+    bench.add_argument(
+        "--deals", type=_positive, default=None, help="deals (bots: 50 per bot; solver: 10)"
+    )
     bench.add_argument("--tables", type=_positive, default=10, help="server: tables to drive (10)")
     bench.set_defaults(handler=_bench)
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.deals is None:
+        args.deals = 10 if args.target == "solver" else 50
+    if args.target == "solver":
+        from esmakker.bench_solver import run_solver_bench
+
+        return run_solver_bench(args)
     _check_rules(args.preset, {})
     if args.target == "bots":
         return _bench_bots(args)

@@ -1,0 +1,154 @@
+"""``esmakker bench solver``: our solver against DDS on the same random deals.
+
+Full 13-card bridge-compatible deals (one strain each, random leader) are solved by our
+solver and by DDS (the ``endplay`` package, if installed) in one run; whist deals
+(jokers, the called ace; random contracts from random auctions) and the same kind of deals
+played as a sol by one seat of the declaring side (nolo: no trumps, aces low) are reported apart.
+The first solve compiles the kernel and is not timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from dataclasses import replace
+from typing import Any
+
+from esmakker.core.phase import Phase
+from esmakker.core.rules import RuleSet
+from esmakker.core.seats import Seat
+from esmakker.core.state import deal
+from esmakker.solver.bridge import bridge_position, format_pbn
+from esmakker.solver.position import MINIMISE, Position, from_state
+from esmakker.solver.solve import Solver, SolverGaveUpError
+
+NODE_LIMIT = 50_000_000
+"""The hard cap: a deal past it counts in ``gave_up``, with its time up to the cap."""
+
+
+def run_solver_bench(args: argparse.Namespace) -> int:
+    """Run the benchmark and print its figures."""
+    figures = solver_bench(deals=args.deals, seed=args.seed, preset=args.preset)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _random_bridge(rng: random.Random) -> tuple[tuple[int, int, int, int], int, int]:
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [sum(1 << c for c in cards[13 * s : 13 * s + 13]) for s in range(4)]
+    return (hands[0], hands[1], hands[2], hands[3]), rng.randrange(-1, 4), rng.randrange(4)
+
+
+def _dds_timer() -> Any:
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return None
+    denoms = {-1: Denom.nt, 0: Denom.clubs, 1: Denom.diamonds, 2: Denom.hearts, 3: Denom.spades}
+
+    def solve(hands: tuple[int, int, int, int], trump: int, leader: int) -> float:
+        board = Deal(format_pbn(hands))
+        board.first = Player(leader)
+        board.trump = denoms[trump]
+        start = time.perf_counter()
+        solve_board(board)
+        return time.perf_counter() - start
+
+    return solve
+
+
+def _whist_positions(preset: str, count: int, rng: random.Random) -> list[Position]:
+    rules = RuleSet.from_preset(preset)
+    positions: list[Position] = []
+    while len(positions) < count:
+        state = deal(rules, Seat(rng.randrange(4)), rng)
+        while not state.is_terminal and state.phase is not Phase.PLAY:
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.phase is Phase.PLAY:
+            positions.append(from_state(state))
+    return positions
+
+
+def _as_nolo(pos: Position) -> Position:
+    """Return the opening position played as a sol by a seat of the declaring side."""
+    declarer = (pos.side & -pos.side).bit_length() - 1
+    return replace(
+        pos, side=1 << declarer, objective=MINIMISE, limit="at_most_1", aces_low=True,
+        trump=-1, called=-1, duty_holder=-1, won=0, target=None,
+    )  # fmt: skip
+
+
+def _time_positions(solver: Solver, positions: list[Position]) -> tuple[list[float], int]:
+    """Return the seconds each position took to solve, and how many gave up."""
+    times: list[float] = []
+    gave_up = 0
+    for pos in positions:
+        solver.clear()
+        start = time.perf_counter()
+        try:
+            solver.value(pos)
+        except SolverGaveUpError:
+            gave_up += 1
+        times.append(time.perf_counter() - start)
+    return times, gave_up
+
+
+def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -> dict[str, Any]:
+    """Return the figures: our median and p95 ms, DDS's median, their ratio, whist timings."""
+    rng = random.Random(seed)
+    solver = Solver(node_limit=NODE_LIMIT)
+    gave_up = 0
+    hands, trump, leader = _random_bridge(random.Random(seed + 1))
+    solver.value(bridge_position(hands, trump, leader))  # compile and warm up
+    dds = _dds_timer()
+    ours: list[float] = []
+    theirs: list[float] = []
+    ratios: list[float] = []
+    for _ in range(deals):
+        hands, trump, leader = _random_bridge(rng)
+        solver.clear()
+        start = time.perf_counter()
+        try:
+            solver.value(bridge_position(hands, trump, leader))
+        except SolverGaveUpError:
+            gave_up += 1
+        ours.append(time.perf_counter() - start)
+        if dds is not None:
+            theirs.append(dds(hands, trump, leader))
+            ratios.append(ours[-1] / theirs[-1])
+    whist, whist_gave_up = _time_positions(solver, _whist_positions(preset, deals, rng))
+    nolo, nolo_gave_up = _time_positions(
+        solver, [_as_nolo(p) for p in _whist_positions(preset, deals, rng)]
+    )
+    ms = 1000.0
+    return {
+        "deals": deals,
+        "median_ms": round(statistics.median(ours) * ms, 2),
+        "p95_ms": round(_percentile(ours, 0.95) * ms, 2),
+        "max_ms": round(max(ours) * ms, 2),
+        "dds_median_ms": round(statistics.median(theirs) * ms, 2) if theirs else None,
+        "ratio_median": round(statistics.median(ratios), 2) if ratios else None,
+        "gave_up": gave_up,
+        "whist_median_ms": round(statistics.median(whist) * ms, 2),
+        "whist_p95_ms": round(_percentile(whist, 0.95) * ms, 2),
+        "whist_gave_up": whist_gave_up,
+        "nolo_median_ms": round(statistics.median(nolo) * ms, 2),
+        "nolo_p95_ms": round(_percentile(nolo, 0.95) * ms, 2),
+        "nolo_gave_up": nolo_gave_up,
+        "node_limit": NODE_LIMIT,
+        "compiled": solver.compiled,
+    }

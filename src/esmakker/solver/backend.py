@@ -1,0 +1,41 @@
+"""Which kernel runs: numba-compiled where installed, else (or on request) plain Python."""
+
+from __future__ import annotations
+
+import importlib.util
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from esmakker.solver import kernel
+from esmakker.solver.jit import HAVE_NUMBA
+
+
+@cache
+def _pure_kernel() -> ModuleType:
+    """Load a second copy of the kernel module whose functions stay plain Python."""
+    origin = kernel.__file__
+    assert origin is not None
+    spec = importlib.util.spec_from_file_location("esmakker.solver._pure_kernel", origin)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    module.__dict__["_FORCE_PURE"] = True
+    spec.loader.exec_module(module)
+    return module
+
+
+def kernel_module(pure: bool) -> ModuleType:
+    """Return the compiled kernel, or the plain one when ``pure`` or numba is missing."""
+    if pure and HAVE_NUMBA:
+        return _pure_kernel()
+    return kernel
+
+
+def int_array(size: int, fill: int, compiled: bool) -> Any:
+    """Return an int64 array (numpy for the compiled kernel, a list for the plain one)."""
+    if compiled:
+        import numpy as np
+
+        return np.full(size, fill, dtype=np.int64)
+    return [fill] * size

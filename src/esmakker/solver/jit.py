@@ -1,0 +1,42 @@
+"""The optional numba decorator: ``maybe_jit`` compiles where numba is installed.
+
+numba is imported here only, and only if it is installed (the ``esmakker[solver]``
+extra); without it the kernel's functions stay plain Python and give the same answers.
+Set ``ESMAKKER_SOLVER_PURE=1`` to keep them plain even where numba is installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+HAVE_NUMBA = (
+    importlib.util.find_spec("numba") is not None
+    and importlib.util.find_spec("numpy") is not None
+    and os.environ.get("ESMAKKER_SOLVER_PURE", "") != "1"
+)
+
+
+def plain(function: F) -> F:
+    """Return the function unchanged (the pure-Python path)."""
+    return function
+
+
+def _compiler(cache: bool) -> Callable[[F], F]:
+    if not HAVE_NUMBA:
+        return plain
+    import numba  # type: ignore[import-untyped, unused-ignore]
+
+    compile_: Callable[[F], F] = numba.njit(cache=cache)  # type: ignore[assignment, unused-ignore]
+    return compile_
+
+
+maybe_jit: Callable[[F], F] = _compiler(cache=True)
+maybe_jit_uncached: Callable[[F], F] = _compiler(cache=False)
+"""For recursive functions: numba's cache of a recursive function crashes when it is loaded
+again (a segmentation fault; numba issue #6061, seen here with numba 0.62), so they are
+compiled once per process (a few seconds); their helpers are cached."""

@@ -1,0 +1,688 @@
+# mypy: disable-error-code="no-any-return"
+"""The search kernel: integer bitmasks only, compiled by numba where it is installed.
+
+One position is four hand masks over the solver's card order (``position.py``), the
+cards of the trick in progress, the leader and the trick number. Cards within a suit are
+numbered by strength (an ace that plays low in nolo is the suit's lowest bit), so the
+trick winner compares numbers. The rules of the play mirror ``esmakker.core.play`` and
+``esmakker.core.trickplay`` (legal cards, the called-card duty, the trick winner); a test
+checks them against the engine on random positions of every preset.
+
+The search answers one question, "can the side take ``need`` of the ``left`` tricks?",
+by alpha-beta with a null window (the DDS approach, Bo Haglund's description of his
+double-dummy solver): a transposition table at trick starts holds lower and upper bounds
+of the side's tricks for a partition of positions (suit lengths and jokers exact, the
+owners of the cards that decided the answer by rank: DDS's "winning ranks", after
+Ginsberg's partition search), quick tricks and a top-trump bound cut the search at trick
+starts, equivalent cards (cards of one hand with no live card between them) are tried
+once, and sure winners and cards that win the trick are tried first.
+
+Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
+``cfg`` int64[CFG_SIZE]; the table ``tt_keys`` int64[TT_WORDS * size], ``tt_lo`` and
+``tt_hi`` int64[size] (``TT_WAYS`` entries per bucket); ``stats`` int64[STATS_SIZE]: nodes
+searched, the node budget (the search gives up past it; the caller must then discard the
+answer and the table), and each depth's relevant cards. The pure path passes lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from esmakker.solver.jit import maybe_jit, maybe_jit_uncached, plain
+
+jit = plain if globals().get("_FORCE_PURE") else maybe_jit
+jit_recursive = plain if globals().get("_FORCE_PURE") else maybe_jit_uncached
+
+# cfg slots
+CFG_TRUMP, CFG_FLAGS, CFG_CALLED, CFG_DUTY, CFG_SIDE, CFG_MAX, CFG_TT_MASK = 0, 1, 2, 3, 4, 5, 6
+CFG_SIZE = 7
+STATS_REL = 2
+"""``stats[0]`` nodes, ``stats[1]`` the node budget, ``stats[STATS_REL + depth]`` relevant cards."""
+STATS_SIZE = STATS_REL + 60
+TT_WAYS = 64
+TT_WORDS = 8
+"""Table entries: exact key (2 words), relative mask, owners (4 words), a spare word."""
+"""``CFG_SIDE``: the seats whose tricks count; ``CFG_MAX``: the seats that want them many."""
+
+# flags: the rule options of the play (rules.md section 9)
+F_JOKER_ONLY_WHEN_VOID = 1
+F_NO_JOKER_LEAD_TRICK1 = 2
+F_NEXT_CARD_SETS_SUIT = 4
+F_JOKER_BEATS_PLAIN = 8
+F_CALLED_FORCED_ON_OWN_LEAD = 16
+F_CALLED_MAY_BE_DISCARDED = 32
+
+JOKER_BASE = 52
+JOKERS = 0b111 << 52
+SUIT = 0x1FFF
+TRICK_SLOTS = 56
+_HASH_A = 0x5851F42D4C957F2D
+_HASH_B = 0x14057B7EF767814F
+
+Arr = Any
+"""An int64 array, or a list of ints on the pure path."""
+
+
+@jit
+def popcount(x: int) -> int:
+    """Return the number of set bits of a mask below 2**63."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@jit
+def low_index(mask: int) -> int:
+    """Return the index of the lowest set bit."""
+    return popcount((mask & -mask) - 1)
+
+
+@jit
+def high_index(mask: int) -> int:
+    """Return the index of the highest set bit."""
+    x = mask
+    x |= x >> 1
+    x |= x >> 2
+    x |= x >> 4
+    x |= x >> 8
+    x |= x >> 16
+    x |= x >> 32
+    return popcount(x) - 1
+
+
+@jit
+def led_suit(trick: Arr, base: int, n: int, flags: int) -> int:
+    """Return the suit to follow, or -1 when any card may be played (``core.play.led_suit``)."""
+    lead = trick[base]
+    if lead < JOKER_BASE:
+        return lead // 13
+    if not flags & F_NEXT_CARD_SETS_SUIT:
+        return -1
+    for i in range(1, n):
+        card = trick[base + i]
+        if card < JOKER_BASE:
+            return card // 13
+    return -1
+
+
+@jit
+def follow_mask(hand: int, suit: int, flags: int) -> int:
+    """Return the cards that may be played to a trick of ``suit`` (``core.play.follow_mask``)."""
+    if suit < 0:
+        return hand
+    follow = hand & (SUIT << (13 * suit))
+    if follow == 0:
+        return hand
+    if flags & F_JOKER_ONLY_WHEN_VOID:
+        return follow
+    return follow | (hand & JOKERS)
+
+
+@jit
+def lead_mask(hand: int, trick_no: int, flags: int) -> int:
+    """Return the cards that may be led (``core.play.lead_mask``)."""
+    if trick_no == 0 and flags & F_NO_JOKER_LEAD_TRICK1 and hand & ~JOKERS:
+        return hand & ~JOKERS
+    return hand
+
+
+@jit
+def duty_mask(hand: int, trick: Arr, base: int, n: int, trick_no: int, cfg: Arr) -> int:
+    """Return the legal cards of the holder bound to the called card (``trickplay._duty_mask``)."""
+    flags = cfg[CFG_FLAGS]
+    called = cfg[CFG_CALLED]
+    called_suit = called // 13
+    if n == 0:
+        mask = lead_mask(hand, trick_no, flags)
+        if flags & F_CALLED_FORCED_ON_OWN_LEAD:
+            mask &= ~((SUIT << (13 * called_suit)) & ~(1 << called))
+        return mask
+    lead = trick[base]
+    if lead < JOKER_BASE and lead // 13 == called_suit:
+        return 1 << called
+    suit = led_suit(trick, base, n, flags)
+    mask = follow_mask(hand, suit, flags)
+    throw_away = suit != called_suit and called_suit != cfg[CFG_TRUMP]
+    if throw_away and not flags & F_CALLED_MAY_BE_DISCARDED:
+        rest = mask & ~(1 << called)
+        if rest:
+            return rest
+    return mask
+
+
+@jit
+def legal_mask(
+    hands: Arr, seat: int, trick: Arr, base: int, n: int, trick_no: int, cfg: Arr
+) -> int:
+    """Return the cards ``seat`` may play now (``trickplay.legal_mask``)."""
+    hand = hands[seat]
+    called = cfg[CFG_CALLED]
+    if seat == cfg[CFG_DUTY] and called >= 0 and (hand >> called) & 1:
+        return duty_mask(hand, trick, base, n, trick_no, cfg)
+    flags = cfg[CFG_FLAGS]
+    if n == 0:
+        return lead_mask(hand, trick_no, flags)
+    lead = trick[base]
+    if lead < JOKER_BASE:
+        return follow_mask(hand, lead // 13, flags)
+    return follow_mask(hand, led_suit(trick, base, n, flags), flags)
+
+
+@jit
+def power(card: int, led: int, trump: int, flags: int) -> int:
+    """Return a card's power in a trick led in ``led`` (``core.play._power_table``)."""
+    if card >= JOKER_BASE:
+        return 20 if flags & F_JOKER_BEATS_PLAIN else 0
+    suit = card // 13
+    if suit == trump:
+        return 32 + card % 13
+    if suit == led:
+        return 2 + card % 13
+    return 0
+
+
+@jit
+def winner(trick: Arr, base: int, n: int, trump: int, flags: int) -> int:
+    """Return the index of the card winning the first ``n`` cards (``core.play.trick_winner``)."""
+    lead = trick[base]
+    if lead >= JOKER_BASE:
+        return 0
+    led = lead // 13
+    best = 0
+    best_power = power(lead, led, trump, flags)
+    for i in range(1, n):
+        p = power(trick[base + i], led, trump, flags)
+        if p > best_power:
+            best = i
+            best_power = p
+    return best
+
+
+@jit
+def representatives(legal: int, alive: int, called: int) -> int:
+    """Return one card of each run of equivalent legal cards (the lowest of the run).
+
+    Cards of one hand are equivalent when no live card (in a hand or in the trick)
+    lies between them; the jokers are all alike; a called card still held is kept apart.
+    """
+    reps = 0
+    jokers = legal & JOKERS
+    if jokers:
+        reps |= jokers & -jokers
+    for suit in range(4):
+        shift = 13 * suit
+        if not (legal >> shift) & SUIT:
+            continue
+        rest = (alive >> shift) & SUIT
+        run = False
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            card = low_index(low) + shift
+            if (legal >> card) & 1:
+                if card == called:
+                    reps |= 1 << card
+                    run = False
+                elif not run:
+                    reps |= 1 << card
+                    run = True
+            else:
+                run = False
+    return reps
+
+
+@jit
+def relative_hands(hands: Arr, called: int) -> tuple[int, int, int, int, int]:
+    """Return the hands with the played cards squeezed out of each suit, and the called card.
+
+    Positions that differ only in which low cards are gone have the same relative hands
+    and the same value (DDS's relative ranks); the called card's relative place (or -1)
+    is returned last, since its duty sets it apart.
+    """
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    r0 = hands[0] & JOKERS
+    r1 = hands[1] & JOKERS
+    r2 = hands[2] & JOKERS
+    r3 = hands[3] & JOKERS
+    crel = -1
+    for suit in range(4):
+        shift = 13 * suit
+        rest = (alive >> shift) & SUIT
+        place = shift
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            card = low_index(low) + shift
+            bit = 1 << place
+            if (hands[0] >> card) & 1:
+                r0 |= bit
+            elif (hands[1] >> card) & 1:
+                r1 |= bit
+            elif (hands[2] >> card) & 1:
+                r2 |= bit
+            else:
+                r3 |= bit
+            if card == called:
+                crel = place
+            place += 1
+    return r0, r1, r2, r3, crel
+
+
+@jit
+def top_trumps(hands: Arr, trump: int) -> int:
+    """Return ``holder << 8 | count`` for the run of top trumps in one hand, or 0 (DDS's
+    later tricks). Each of them wins a trick of its own. Not with jokers alive: after a
+    joker lead the next card may make him follow trumps to a trick the joker wins.
+    """
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    if trump < 0 or alive & JOKERS:
+        return 0
+    shift = 13 * trump
+    rest = (alive >> shift) & SUIT
+    if not rest:
+        return 0
+    top = high_index(rest)
+    holder = 0
+    for seat in range(4):
+        if (hands[seat] >> (top + shift)) & 1:
+            holder = seat
+    mine = (hands[holder] >> shift) & SUIT
+    count = 0
+    while rest:
+        top = high_index(rest)
+        if not (mine >> top) & 1:
+            break
+        count += 1
+        rest ^= 1 << top
+    return (holder << 8) | count
+
+
+@jit
+def quick_tricks(hands: Arr, leader: int, trump: int, flags: int) -> int:
+    """Return tricks the leader can cash at once, a lower bound for his side (DDS quick tricks).
+
+    A led joker wins (after the first trick). Top cards of a suit win as long as every
+    opponent still follows, or for ever if the opponents have no trumps (trumps: always);
+    none count when unled jokers may beat plain cards and an opponent holds one.
+    """
+    hand = hands[leader]
+    count = popcount(hand & JOKERS)
+    left = popcount(hand)
+    opp1 = hands[(leader + 1) & 3]
+    opp2 = hands[(leader + 3) & 3]
+    if flags & F_JOKER_BEATS_PLAIN and (opp1 | opp2) & JOKERS:
+        return count
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    opp_trumps = 0
+    if trump >= 0:
+        opp_trumps = (opp1 | opp2) & (SUIT << (13 * trump))
+    for suit in range(4):
+        shift = 13 * suit
+        mine = (hand >> shift) & SUIT
+        if not mine:
+            continue
+        rest = (alive >> shift) & SUIT
+        tops = 0
+        while rest:
+            top = high_index(rest)
+            if not (mine >> top) & 1:
+                break
+            tops += 1
+            rest ^= 1 << top
+        if tops and suit != trump and opp_trumps:
+            len1 = popcount((opp1 >> shift) & SUIT)
+            len2 = popcount((opp2 >> shift) & SUIT)
+            tops = min(tops, min(len1, len2))
+        count += tops
+    return min(count, left)
+
+
+@jit
+def lengths(hand: int) -> int:
+    """Return a hand's four suit lengths, four bits each."""
+    out = 0
+    for suit in range(4):
+        out |= popcount((hand >> (13 * suit)) & SUIT) << (4 * suit)
+    return out
+
+
+@jit
+def top_run(hand: int, alive: int, suit: int) -> int:
+    """Return the mask of the run of top live cards of ``suit`` held in ``hand``."""
+    shift = 13 * suit
+    rest = (alive >> shift) & SUIT
+    run = 0
+    while rest:
+        top = high_index(rest)
+        if not (hand >> (top + shift)) & 1:
+            break
+        run |= 1 << (top + shift)
+        rest ^= 1 << top
+    return run
+
+
+@jit
+def to_relative(rel: int, alive: int) -> int:
+    """Return the relative mask of the top live cards of each suit down to its lowest in ``rel``."""
+    out = 0
+    for suit in range(4):
+        shift = 13 * suit
+        live = (alive >> shift) & SUIT
+        r = (rel >> shift) & live
+        if r:
+            count = popcount(live)
+            top = popcount(live >> low_index(r))
+            out |= (((1 << top) - 1) << (count - top)) << shift
+    return out
+
+
+@jit
+def to_absolute(relmask: int, alive: int) -> int:
+    """Return the live cards standing at the places of a relative mask's top cards."""
+    out = 0
+    for suit in range(4):
+        shift = 13 * suit
+        top = popcount((relmask >> shift) & SUIT)
+        rest = (alive >> shift) & SUIT
+        while top > 0 and rest:
+            high = high_index(rest)
+            out |= 1 << (high + shift)
+            rest ^= 1 << high
+            top -= 1
+    return out
+
+
+@jit
+def bucket_of(e0: int, e1: int, size_mask: int) -> int:
+    """Return the table bucket of an exact key."""
+    x = e0 ^ (e1 * _HASH_A)
+    x ^= x >> 29
+    x = x * _HASH_B
+    x ^= x >> 32
+    return x & size_mask
+
+
+@jit_recursive
+def search(
+    hands: Arr,
+    trick: Arr,
+    n: int,
+    leader: int,
+    trick_no: int,
+    left: int,
+    need: int,
+    cfg: Arr,
+    tt_keys: Arr,
+    tt_lo: Arr,
+    tt_hi: Arr,
+    stats: Arr,
+) -> bool:
+    """Return whether the side can take ``need`` of the ``left`` tricks still to finish.
+
+    It also leaves in ``stats[STATS_REL + depth]`` the cards whose places decided the
+    answer (DDS's winning ranks, after Ginsberg's partition search): the answer holds for
+    every position with the same suit lengths, jokers and owners of those cards and of the
+    live cards above them, so the table stores it for all of them.
+    """
+    depth = STATS_REL + trick_no * 4 + n
+    stats[depth] = 0
+    if need <= 0:
+        return True
+    if need > left:
+        return False
+    stats[0] += 1
+    if stats[0] > stats[1]:
+        return False  # over the node budget: the caller sees it and discards the answer
+    base = trick_no * 4
+    side = cfg[CFG_SIDE]
+    trump = cfg[CFG_TRUMP]
+    flags = cfg[CFG_FLAGS]
+    if n == 0 and left == 1:
+        # The last trick: everyone plays his only card.
+        for i in range(4):
+            trick[base + i] = low_index(hands[(leader + i) & 3])
+        wi = winner(trick, base, 4, trump, flags)
+        stats[depth] = rank_rel(trick, base, wi)
+        return need <= ((side >> ((leader + wi) & 3)) & 1)
+    bucket = -1
+    e0 = 0
+    e1 = 0
+    r0 = 0
+    r1 = 0
+    r2 = 0
+    r3 = 0
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    called = cfg[CFG_CALLED]
+    if n == 0 and trick_no > 0:
+        bound = False
+        if called >= 0 and leader == cfg[CFG_DUTY] and (hands[leader] >> called) & 1:
+            bound = True
+        if side == cfg[CFG_MAX] and not bound:
+            quick = quick_tricks(hands, leader, trump, flags)
+            cut = quick >= need if (side >> leader) & 1 else need > left - quick
+            if cut:
+                rel = 0
+                for suit in range(4):
+                    rel |= top_run(hands[leader], alive, suit)
+                stats[depth] = rel
+                return bool((side >> leader) & 1)
+        if side == cfg[CFG_MAX]:
+            tops = top_trumps(hands, trump)
+            if tops > 0:
+                holder = tops >> 8
+                count = tops & 0xFF
+                cut = need <= count if (side >> holder) & 1 else need > left - count
+                if cut:
+                    stats[depth] = top_run(hands[holder], alive, trump)
+                    return bool((side >> holder) & 1)
+        r0, r1, r2, r3, crel = relative_hands(hands, called)
+        e0 = lengths(hands[0]) | (lengths(hands[1]) << 16) | (leader << 32) | ((crel + 1) << 34)
+        e0 |= ((hands[0] >> 52) << 40) | ((hands[1] >> 52) << 43)
+        e0 |= ((hands[2] >> 52) << 46) | ((hands[3] >> 52) << 49)
+        e1 = lengths(hands[2]) | (lengths(hands[3]) << 16)
+        bucket = bucket_of(e0, e1, cfg[CFG_TT_MASK])
+        for j in range(TT_WAYS):
+            e = bucket * TT_WAYS + j
+            k = TT_WORDS * e
+            if tt_keys[k] == e0 and tt_keys[k + 1] == e1:
+                rm = tt_keys[k + 2]
+                if (
+                    (r0 & rm) == tt_keys[k + 3]
+                    and (r1 & rm) == tt_keys[k + 4]
+                    and (r2 & rm) == tt_keys[k + 5]
+                    and (r3 & rm) == tt_keys[k + 6]
+                ):
+                    if tt_lo[e] >= need:
+                        stats[depth] = to_absolute(rm, alive)
+                        return True
+                    if tt_hi[e] < need:
+                        stats[depth] = to_absolute(rm, alive)
+                        return False
+    seat = (leader + n) & 3
+    hand = hands[seat]
+    legal = legal_mask(hands, seat, trick, base, n, trick_no, cfg)
+    live = alive
+    for i in range(n):
+        live |= 1 << trick[base + i]
+    reps = representatives(legal, live, called)
+    mine = (cfg[CFG_MAX] >> seat) & 1
+    first = 0
+    second = 0
+    if n == 0:
+        # Lead: a player who wants the trick cashes sure winners first (top cards, and a
+        # joker after the first trick), highest first; then the lowest card of a suit in
+        # which his partner holds the top; then the other cards, lowest first.
+        if mine == ((side >> seat) & 1):
+            if trick_no > 0:
+                first = reps & JOKERS
+            partner_hand = hands[(seat + 2) & 3]
+            for suit in range(4):
+                rest = (live >> (13 * suit)) & SUIT
+                if rest:
+                    top = high_index(rest) + 13 * suit
+                    if (reps >> top) & 1:
+                        first |= 1 << top
+                    elif (partner_hand >> top) & 1 and mine == ((side >> ((seat + 2) & 3)) & 1):
+                        own = (reps >> (13 * suit)) & SUIT
+                        if own:
+                            second |= (own & -own) << (13 * suit)
+    else:
+        best = winner(trick, base, n, trump, flags)
+        if ((side >> ((leader + best) & 3)) & 1) != mine and trick[base] < JOKER_BASE:
+            led = trick[base] // 13
+            best_power = power(trick[base + best], led, trump, flags)
+            rest = reps
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if power(low_index(low), led, trump, flags) > best_power:
+                    first |= low
+    result = mine == 0
+    done = False
+    rel_all = 0
+    rel_cut = 0
+    for phase in range(3):
+        if phase == 0:
+            moves = first
+        elif phase == 1:
+            moves = second & ~first
+        else:
+            moves = reps & ~first & ~second
+        while moves and not done:
+            card = high_index(moves) if n == 0 and phase == 0 else low_index(moves)
+            moves ^= 1 << card
+            line = 0
+            if card < JOKER_BASE and card != called:
+                # A card standing for others in sequence above it: keep their places.
+                suit_live = (live >> (13 * (card // 13))) & SUIT
+                above = suit_live >> (card % 13 + 1)
+                if above and (hand >> (card + low_index(above) + 1)) & 1:
+                    line = 1 << card
+            hands[seat] = hand ^ (1 << card)
+            trick[base + n] = card
+            if n == 3:
+                wi = winner(trick, base, 4, trump, flags)
+                w = (leader + wi) & 3
+                ok = search(
+                    hands,
+                    trick,
+                    0,
+                    w,
+                    trick_no + 1,
+                    left - 1,
+                    need - ((side >> w) & 1),
+                    cfg,
+                    tt_keys,
+                    tt_lo,
+                    tt_hi,
+                    stats,
+                )
+                line |= rank_rel(trick, base, wi)
+            else:
+                ok = search(
+                    hands,
+                    trick,
+                    n + 1,
+                    leader,
+                    trick_no,
+                    left,
+                    need,
+                    cfg,
+                    tt_keys,
+                    tt_lo,
+                    tt_hi,
+                    stats,
+                )
+            line |= stats[depth + 1]
+            hands[seat] = hand
+            if ok == (mine == 1):
+                result = ok
+                done = True
+                rel_cut = line
+            else:
+                rel_all |= line
+        if done:
+            break
+    rel = rel_cut if done else rel_all
+    stats[depth] = rel
+    if bucket >= 0:
+        if called >= 0 and (alive >> called) & 1:
+            rel |= 1 << called
+        rm = to_relative(rel, alive)
+        o0 = r0 & rm
+        o1 = r1 & rm
+        o2 = r2 & rm
+        o3 = r3 & rm
+        target = -1
+        for j in range(TT_WAYS):
+            e = bucket * TT_WAYS + j
+            k = TT_WORDS * e
+            if (
+                tt_keys[k] == e0
+                and tt_keys[k + 1] == e1
+                and tt_keys[k + 2] == rm
+                and tt_keys[k + 3] == o0
+                and tt_keys[k + 4] == o1
+                and tt_keys[k + 5] == o2
+                and tt_keys[k + 6] == o3
+            ):
+                target = e
+                break
+        if target < 0:
+            target = bucket * TT_WAYS + (stats[0] & (TT_WAYS - 1))
+            k = TT_WORDS * target
+            tt_keys[k] = e0
+            tt_keys[k + 1] = e1
+            tt_keys[k + 2] = rm
+            tt_keys[k + 3] = o0
+            tt_keys[k + 4] = o1
+            tt_keys[k + 5] = o2
+            tt_keys[k + 6] = o3
+            tt_lo[target] = 0
+            tt_hi[target] = left
+        if result:
+            tt_lo[target] = max(tt_lo[target], need)
+        else:
+            tt_hi[target] = min(tt_hi[target], need - 1)
+    return result
+
+
+@jit
+def rank_rel(trick: Arr, base: int, wi: int) -> int:
+    """Return the winning card of a full trick if it won by rank (another card of its suit)."""
+    card = trick[base + wi]
+    if card >= JOKER_BASE:
+        return 0
+    suit = card // 13
+    for i in range(4):
+        other = trick[base + i]
+        if i != wi and other < JOKER_BASE and other // 13 == suit:
+            return 1 << card
+    return 0
+
+
+@jit_recursive
+def solve_value(
+    hands: Arr,
+    trick: Arr,
+    n: int,
+    leader: int,
+    trick_no: int,
+    left: int,
+    cfg: Arr,
+    tt_keys: Arr,
+    tt_lo: Arr,
+    tt_hi: Arr,
+    stats: Arr,
+) -> int:
+    """Return the most tricks of the ``left`` still to finish the side can be sure of."""
+    lo = 0
+    hi = left
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if search(hands, trick, n, leader, trick_no, left, mid, cfg, tt_keys, tt_lo, tt_hi, stats):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

@@ -1,0 +1,214 @@
+"""The public solver: a position's value for the declarer's side and every legal card's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from esmakker.solver import kernel as k
+from esmakker.solver.backend import int_array, kernel_module
+from esmakker.solver.jit import HAVE_NUMBA
+from esmakker.solver.position import (
+    EXACTLY_ONE,
+    MAXIMISE,
+    Position,
+    mask_to_external,
+    mask_to_internal,
+    to_external,
+)
+
+
+class SolverGaveUpError(RuntimeError):
+    """The search went past its node budget (``Solver(node_limit=...)``); no answer."""
+
+
+NO_LIMIT = 2**62
+
+
+class Solver:
+    """Solves positions double dummy; keeps its transposition table between calls.
+
+    A table is valid for one set of rules, trumps and sides; the solver keeps one per set. ``pure=True`` runs the plain-Python kernel even
+    where numba is installed (the same algorithm, slower: for small endings and tests).
+    With ``node_limit`` a call that searches more nodes raises ``SolverGaveUpError`` (the hard
+    cap for the rare slow deal: callers fall back, e.g. to a heuristic or "unknown").
+    """
+
+    def __init__(
+        self, *, pure: bool = False, table_bits: int | None = None, node_limit: int | None = None
+    ) -> None:
+        self.compiled = HAVE_NUMBA and not pure
+        self.kernel = kernel_module(pure)
+        bits = table_bits if table_bits is not None else (18 if self.compiled else 14)
+        self._size = 1 << bits
+        self._stats = int_array(k.STATS_SIZE, 0, self.compiled)
+        self.node_limit = node_limit
+        """Nodes one call may search before it gives up (``SolverGaveUpError``); ``None``: no cap."""
+        self._tables: dict[tuple[int, ...], tuple[Any, Any, Any, Any]] = {}
+        self._config: tuple[int, ...] | None = None
+        self._cfg: Any = None
+        self._keys: Any = None
+        self._lo: Any = None
+        self._hi: Any = None
+
+    @property
+    def nodes(self) -> int:
+        """Return the nodes searched since this solver was made."""
+        return int(self._stats[0])
+
+    def _configure(self, pos: Position, side: int, maximisers: int) -> Any:
+        called = -1 if pos.called < 0 else pos.internal(pos.called)
+        config = (
+            pos.trump, pos.flags, called, pos.duty_holder, side, maximisers,
+            self._size // k.TT_WAYS - 1,
+        )  # fmt: skip
+        if config != self._config:
+            if config not in self._tables:
+                cfg = int_array(k.CFG_SIZE, 0, self.compiled)
+                for i, value in enumerate(config):
+                    cfg[i] = value
+                self._tables[config] = (
+                    cfg,
+                    int_array(k.TT_WORDS * self._size, -1, self.compiled),
+                    int_array(self._size, 0, self.compiled),
+                    int_array(self._size, 0, self.compiled),
+                )
+            self._config = config
+            self._cfg, self._keys, self._lo, self._hi = self._tables[config]
+        return self._cfg
+
+    def clear(self) -> None:
+        """Forget every table (they hold only exact facts, so this only frees memory)."""
+        self._tables.clear()
+        self._config = None
+
+    def _arrays(self, pos: Position) -> tuple[Any, Any]:
+        hands = int_array(4, 0, self.compiled)
+        for seat in range(4):
+            hands[seat] = mask_to_internal(pos.hands[seat], pos.aces_low)
+        trick = int_array(k.TRICK_SLOTS, 0, self.compiled)
+        for i, card in enumerate(pos.trick):
+            trick[4 * pos.trick_no + i] = pos.internal(card)
+        return hands, trick
+
+    def future(
+        self, pos: Position, *, side: int | None = None, maximisers: int | None = None
+    ) -> int:
+        """Return the side's tricks from here on with best play (the ``won`` ones not counted)."""
+        cfg = self._configure(
+            pos,
+            pos.side if side is None else side,
+            pos.maximisers if maximisers is None else maximisers,
+        )
+        hands, trick = self._arrays(pos)
+        self._start_budget()
+        value = int(
+            self.kernel.solve_value(
+                hands, trick, len(pos.trick), pos.leader, pos.trick_no, pos.left,
+                cfg, self._keys, self._lo, self._hi, self._stats,
+            )
+        )  # fmt: skip
+        self._check_budget()
+        return value
+
+    def _start_budget(self) -> None:
+        limit = NO_LIMIT if self.node_limit is None else int(self._stats[0]) + self.node_limit
+        self._stats[1] = limit
+
+    def _check_budget(self) -> None:
+        if int(self._stats[0]) > int(self._stats[1]):
+            self.clear()
+            raise SolverGaveUpError(f"the search gave up after {self.node_limit} nodes")
+
+    def value(self, pos: Position) -> int:
+        """Return the side's tricks at the end with best play by everyone.
+
+        The side maximises them in a number contract and minimises them in nolo.
+        """
+        return pos.won + self.future(pos)
+
+    def can_take(self, pos: Position, need: int, *, side: int, maximisers: int) -> bool:
+        """Return whether ``maximisers`` can make ``side`` take ``need`` more tricks."""
+        cfg = self._configure(pos, side, maximisers)
+        hands, trick = self._arrays(pos)
+        self._start_budget()
+        result = bool(
+            self.kernel.search(
+                hands, trick, len(pos.trick), pos.leader, pos.trick_no, pos.left, need,
+                cfg, self._keys, self._lo, self._hi, self._stats,
+            )
+        )  # fmt: skip
+        self._check_budget()
+        return result
+
+    def legal_cards(self, pos: Position) -> int:
+        """Return the mask of cards (engine numbering) the player to act may play."""
+        cfg = self._configure(pos, pos.side, pos.maximisers)
+        hands, trick = self._arrays(pos)
+        seat = pos.to_act
+        mask = self.kernel.legal_mask(
+            hands, seat, trick, 4 * pos.trick_no, len(pos.trick), pos.trick_no, cfg
+        )
+        return mask_to_external(int(mask), pos.aces_low)
+
+    def trick_winner(self, pos: Position, cards: tuple[int, ...]) -> int:
+        """Return the index of the winning card of a full trick played in this position's rules."""
+        buffer = int_array(k.TRICK_SLOTS, 0, self.compiled)
+        for i, card in enumerate(cards):
+            buffer[i] = pos.internal(card)
+        flags = pos.flags
+        return int(self.kernel.winner(buffer, 0, len(cards), pos.trump, flags))
+
+    def play(self, pos: Position, card: int) -> Position:
+        """Return the position after the player to act plays ``card`` (assumed legal)."""
+        seat = pos.to_act
+        hands = list(pos.hands)
+        hands[seat] &= ~(1 << card)
+        trick = (*pos.trick, card)
+        if len(trick) < 4:
+            return _replace(pos, hands, trick, pos.leader, pos.trick_no, pos.won)
+        winner = (pos.leader + self.trick_winner(pos, trick)) & 3
+        won = pos.won + (pos.side >> winner & 1)
+        return _replace(pos, hands, (), winner, pos.trick_no + 1, won)
+
+    def card_values(self, pos: Position) -> dict[int, int]:
+        """Return, for every legal card, the side's tricks at the end if it is played now."""
+        values: dict[int, int] = {}
+        mask = self.legal_cards(pos)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            card = low.bit_length() - 1
+            values[card] = self.value(self.play(pos, card))
+        return values
+
+    def made(self, pos: Position) -> bool:
+        """Return whether the declarer makes the contract with best play by everyone."""
+        if pos.objective == MAXIMISE:
+            assert pos.target is not None
+            return self.value(pos) >= pos.target
+        if pos.objective == EXACTLY_ONE:
+            from esmakker.solver.exact_one import can_take_exactly_one
+
+            return can_take_exactly_one(self, pos)
+        allowed = 0 if pos.limit == "zero" else 1
+        return self.value(pos) <= allowed
+
+
+def _replace(
+    pos: Position, hands: list[int], trick: tuple[int, ...], leader: int, trick_no: int, won: int
+) -> Position:
+    from dataclasses import replace
+
+    return replace(
+        pos,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        trick=trick,
+        leader=leader,
+        trick_no=trick_no,
+        won=won,
+    )
+
+
+def external_card(pos: Position, card: int) -> int:
+    """Return the engine's card for a kernel card of this position."""
+    return to_external(card, pos.aces_low)

@@ -1,0 +1,65 @@
+"""The bridge-compatible mode agrees with DDS (endplay) on random deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from esmakker.solver.bridge import bridge_position, format_pbn
+from solver_support import (
+    compiled_solver,
+    dds_card_tricks,
+    dds_ns_tricks,
+    pure_solver,
+    random_hands,
+)
+
+STRAINS = (-1, 0, 1, 2, 3)
+
+
+def _check(seed: int, size: int, *, pure: bool = False) -> None:
+    rng = random.Random(seed)
+    solver = pure_solver() if pure else compiled_solver()
+    for trump in STRAINS:
+        hands = random_hands(rng, size)
+        leader = rng.randrange(4)
+        ours = solver.value(bridge_position(hands, trump, leader))
+        theirs = dds_ns_tricks(hands, trump, leader)
+        assert ours == theirs, (format_pbn(hands), trump, leader)
+
+
+@pytest.mark.parametrize("size", [4, 5, 6, 7])
+@pytest.mark.parametrize("seed", range(3))
+def test_agrees_with_dds(seed: int, size: int) -> None:
+    _check(1000 * size + seed, size)
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_pure_kernel_agrees_with_dds(size: int) -> None:
+    _check(77 + size, size, pure=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [8, 9, 10, 11])
+@pytest.mark.parametrize("seed", range(4))
+def test_agrees_with_dds_large(seed: int, size: int) -> None:
+    _check(50_000 + 1000 * size + seed, size)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [12, 13])
+def test_agrees_with_dds_full_deals(size: int) -> None:
+    _check(70_000 + size, size)
+
+
+def test_card_values_agree_with_dds() -> None:
+    rng = random.Random(5)
+    solver = compiled_solver()
+    for trump in STRAINS:
+        hands = random_hands(rng, 6)
+        leader = rng.randrange(4)
+        ours = solver.card_values(bridge_position(hands, trump, leader))
+        theirs = dds_card_tricks(hands, trump, leader)
+        ns = leader % 2 == 0
+        assert {card: value if ns else 6 - value for card, value in ours.items()} == theirs

@@ -1,0 +1,161 @@
+"""Hand-built whist positions with known answers: joker rules, the called ace, nolo objectives."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from esmakker.core.cards import Card, CardSet
+from esmakker.solver import kernel as k
+from esmakker.solver.position import EXACTLY_ONE, MAXIMISE, MINIMISE, Position
+from esmakker.solver.solve import Solver
+from solver_support import compiled_solver, pure_solver
+
+N, E, S, W = 0, 1, 2, 3
+NS = 0b0101
+DEFAULT = k.F_JOKER_ONLY_WHEN_VOID | k.F_NO_JOKER_LEAD_TRICK1 | k.F_CALLED_FORCED_ON_OWN_LEAD
+DEFAULT |= k.F_CALLED_MAY_BE_DISCARDED
+
+
+def hands(n: str, e: str, s: str, w: str) -> tuple[int, int, int, int]:
+    """Return four hand masks from card notation."""
+    return (
+        CardSet.parse(n).mask,
+        CardSet.parse(e).mask,
+        CardSet.parse(s).mask,
+        CardSet.parse(w).mask,
+    )
+
+
+def cards(text: str) -> int:
+    """Return the mask of some cards."""
+    return CardSet.parse(text).mask
+
+
+def card(text: str) -> int:
+    """Return one card's number."""
+    return int(Card.parse(text))
+
+
+@pytest.fixture(params=["compiled", "pure"])
+def solver(request: pytest.FixtureRequest) -> Solver:
+    return compiled_solver() if request.param == "compiled" else pure_solver()
+
+
+JOKER_ENDING = Position(
+    hands=hands("X1 S2", "SA SK", "S3 S4", "S5 S6"), leader=N, trick_no=11, side=NS, flags=DEFAULT
+)
+
+
+def test_a_led_joker_wins_after_trick_one(solver: Solver) -> None:
+    assert solver.card_values(JOKER_ENDING) == {card("X1"): 1, card("S2"): 0}
+    assert solver.value(JOKER_ENDING) == 1
+
+
+def test_no_joker_lead_to_trick_one(solver: Solver) -> None:
+    first = replace(JOKER_ENDING, trick_no=0)
+    assert solver.legal_cards(first) == cards("S2")
+    free = replace(first, flags=DEFAULT & ~k.F_NO_JOKER_LEAD_TRICK1)
+    assert solver.legal_cards(free) == cards("X1 S2")
+
+
+def test_jokers_only_when_void(solver: Solver) -> None:
+    pos = Position(
+        hands=hands("S2", "SA X2", "S3 S4", "S5 S6"), trick=(card("S7"),), leader=W,
+        trick_no=11, side=NS, flags=DEFAULT,
+    )  # fmt: skip
+    pos = replace(pos, hands=hands("S2 S8", "SA X2", "S3 S4", "S6"))
+    assert solver.legal_cards(pos) == cards("S2 S8")
+    east = replace(pos, trick=(card("S7"), card("S2")), hands=hands("S8", "SA X2", "S3 S4", "S6"))
+    assert solver.legal_cards(east) == cards("SA")
+    loose = replace(east, flags=DEFAULT & ~k.F_JOKER_ONLY_WHEN_VOID)
+    assert solver.legal_cards(loose) == cards("SA X2")
+
+
+def test_unled_jokers_never_win_unless_the_variant_says(solver: Solver) -> None:
+    trick = (card("H2"), card("X2"), card("H3"), card("X3"))
+    assert solver.trick_winner(JOKER_ENDING, trick) == 2
+    beats = replace(JOKER_ENDING, flags=DEFAULT | k.F_JOKER_BEATS_PLAIN)
+    assert solver.trick_winner(beats, trick) == 1
+    trumped = replace(beats, trump=0)
+    assert solver.trick_winner(trumped, (card("H2"), card("X2"), card("C2"), card("X3"))) == 2
+    led = (card("X1"), card("SA"), card("X2"), card("S2"))
+    assert solver.trick_winner(replace(JOKER_ENDING, trump=3), led) == 0
+
+
+CALLED = Position(
+    hands=hands("H2 S2", "HA H3", "S3 S4", "S5 S6"), leader=N, trick_no=11, side=0b0011,
+    flags=DEFAULT, called=card("HA"), duty_holder=E,
+)  # fmt: skip
+
+
+def test_the_called_ace_must_be_played_when_its_suit_is_led(solver: Solver) -> None:
+    after_lead = replace(CALLED, trick=(card("H2"),), hands=hands("S2", "HA H3", "S3 S4", "S5 S6"))
+    assert solver.legal_cards(after_lead) == cards("HA")
+    free = replace(CALLED, called=-1, duty_holder=-1)
+    assert solver.legal_cards(
+        replace(free, trick=after_lead.trick, hands=after_lead.hands)
+    ) == cards("HA H3")
+
+
+def test_the_called_ace_is_led_before_its_suit(solver: Solver) -> None:
+    pos = replace(CALLED, leader=E, hands=hands("H2 S2", "HA H3", "S3 S4", "S5 S6"))
+    assert solver.legal_cards(pos) == cards("HA")
+    own = replace(pos, flags=DEFAULT & ~k.F_CALLED_FORCED_ON_OWN_LEAD)
+    assert solver.legal_cards(own) == cards("HA H3")
+
+
+def test_the_called_ace_may_not_be_thrown_away(solver: Solver) -> None:
+    pos = replace(
+        CALLED, hands=hands("S2", "HA D2", "S3", "S5"), trick=(card("S7"),), leader=W,
+        trick_no=12, flags=DEFAULT & ~k.F_CALLED_MAY_BE_DISCARDED,
+    )  # fmt: skip
+    pos = replace(pos, hands=hands("S2", "HA D2", "S3", ""), trick=(card("S7"),))
+    east = replace(
+        pos, trick=(card("S7"), card("S2")), leader=W, hands=hands("", "HA D2", "S3", "")
+    )
+    assert solver.legal_cards(east) == cards("D2")
+    assert solver.legal_cards(replace(east, flags=DEFAULT)) == cards("HA D2")
+
+
+def _nolo(objective: str, limit: str, aces_low: bool, north: str) -> Position:
+    return Position(
+        hands=hands(north, "H2 H4", "H5 H6", "H7 H8"), leader=N, trick_no=11, side=1 << N,
+        flags=DEFAULT, objective=objective, limit=limit, aces_low=aces_low,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("aces_low", "north", "fewest", "made"),
+    [
+        (True, "HA H3", 0, {"zero": True, "at_most_1": True, "exactly_1": False}),
+        (False, "HA H3", 1, {"zero": False, "at_most_1": True, "exactly_1": True}),
+        (False, "HA HK", 2, {"zero": False, "at_most_1": False, "exactly_1": False}),
+    ],
+)
+def test_nolo_objectives(
+    solver: Solver, aces_low: bool, north: str, fewest: int, made: dict[str, bool]
+) -> None:
+    for limit, expected in made.items():
+        objective = EXACTLY_ONE if limit == "exactly_1" else MINIMISE
+        pos = _nolo(objective, limit, aces_low, north)
+        assert solver.value(pos) == fewest
+        assert solver.made(pos) is expected, limit
+
+
+def test_number_contract_made(solver: Solver) -> None:
+    pos = replace(JOKER_ENDING, objective=MAXIMISE, target=1, won=0)
+    assert solver.made(pos)
+    assert not solver.made(replace(pos, target=2))
+
+
+def test_the_node_cap_gives_up_cleanly() -> None:
+    from esmakker.solver.solve import SolverGaveUpError
+
+    capped = Solver(node_limit=3)
+    pos = _nolo(MINIMISE, "zero", False, "HA HK")
+    with pytest.raises(SolverGaveUpError):
+        capped.value(replace(pos, hands=hands("HA HK H3", "H2 H4 S2", "H5 H6 S3", "H7 H8 S4")))
+    capped.node_limit = None
+    assert capped.value(pos) == 2

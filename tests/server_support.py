@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -19,6 +20,8 @@ import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from esmakker.core.cards import CardSet
 from esmakker.core.record import HandRecord, from_json
@@ -201,9 +204,9 @@ def free_port() -> int:
 class Server:
     """``esmakker serve`` as a child process."""
 
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: Path, port: int, *extra: str) -> None:
         self.base = f"http://127.0.0.1:{port}"
-        self.log = (db.parent / "server.log").open("a")
+        self.log = (db.parent / f"server-{port}.log").open("a")
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -216,6 +219,7 @@ class Server:
                 f"sqlite:///{db}",
                 "--bot-delay",
                 "0",
+                *extra,
             ],
             stdout=subprocess.DEVNULL,
             stderr=self.log,
@@ -247,3 +251,26 @@ class Server:
         self.process.kill()  # SIGKILL: no clean shutdown
         self.process.wait(10)
         self.log.close()
+
+
+def start_redis() -> tuple[subprocess.Popen[bytes], str]:
+    """Start Debian's ``redis-server`` on a free port (no disk); return it and its URL."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed (scripts/ensure-redis installs it)")
+    port = free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                raise
+            time.sleep(0.05)

@@ -13,6 +13,7 @@ from esmakker import __version__
 from esmakker.server import routes, web, ws
 from esmakker.server.errors import ApiError, api_body
 from esmakker.server.hub import Hub
+from esmakker.server.relay import Relay
 from esmakker.server.settings import Settings
 from esmakker.server.store import Store
 
@@ -24,10 +25,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(Store(chosen.database_url()), chosen)
-        hub.restore()
         app.state.hub = hub
-        yield
-        await hub.shutdown()
+        if not chosen.redis_url:
+            hub.restore()
+            yield
+            await hub.shutdown()
+            return
+        from esmakker.server.cluster import Cluster  # redis is imported only with --redis
+
+        cluster = Cluster(hub, chosen.redis_url, chosen.node_url, chosen.claim_ttl)
+        await cluster.start()
+        hub.on_change = cluster.touch
+        app.state.cluster = cluster
+        try:
+            yield
+        finally:
+            await cluster.stop()
+            await hub.shutdown()
 
     app = FastAPI(
         title="esmakker",
@@ -35,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Esmakker whist online: tables, seats, bots. Live protocol: docs/protocol.md.",
         lifespan=lifespan,
     )
+    app.add_middleware(Relay)
     app.include_router(routes.router)
     app.include_router(ws.router)
     app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]

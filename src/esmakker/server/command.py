@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Any
 
@@ -35,6 +36,22 @@ def add_serve(commands: Any) -> None:
         "--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting (0.6)"
     )
     serve.add_argument("--public-url", default="", help="base URL for invite links")
+    serve.add_argument(
+        "--redis",
+        default=os.environ.get("ESMAKKER_REDIS", ""),
+        help="Redis URL shared by several server processes ($ESMAKKER_REDIS; default: none)",
+    )
+    serve.add_argument(
+        "--node-url",
+        default="",
+        help="with --redis: base URL the other processes reach this one at (http://HOST:PORT)",
+    )
+    serve.add_argument(
+        "--claim-ttl",
+        type=float,
+        default=10.0,
+        help="with --redis: seconds before a dead process's tables move to another (10)",
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -48,7 +65,18 @@ def _serve(args: argparse.Namespace) -> int:
     from esmakker.server.app import create_app
     from esmakker.server.settings import Settings
 
-    settings = Settings(db_url=args.db, bot_delay=args.bot_delay, public_url=args.public_url)
+    problem = _redis_problem(args.redis)
+    if problem is not None:
+        sys.stderr.write(f"esmakker: error: {problem}\n")
+        return 2
+    settings = Settings(
+        db_url=args.db,
+        bot_delay=args.bot_delay,
+        public_url=args.public_url,
+        redis_url=args.redis,
+        node_url=args.node_url or f"http://{args.host}:{args.port}",
+        claim_ttl=args.claim_ttl,
+    )
     config = uvicorn.Config(
         create_app(settings),
         host=args.host,
@@ -61,6 +89,17 @@ def _serve(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     uvicorn.Server(config).run()
     return 0
+
+
+def _redis_problem(url: str) -> str | None:
+    """Return the one-line error when ``--redis`` is given without redis-py installed."""
+    if not url:
+        return None
+    try:
+        importlib.import_module("redis")
+    except ImportError:
+        return "--redis needs the redis extra: pip install 'esmakker[server,redis]'"
+    return None
 
 
 def add_join(commands: Any) -> None:

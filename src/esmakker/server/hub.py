@@ -706,6 +706,8 @@ class Room:
         The caller has already written that number with its change (one transaction).
         """
         self.seq += 1
+        if self.hub.on_change is not None:
+            self.hub.on_change(self)
         table = self.table
         seed = self._deal_seed() if table is not None else ""
         names = list(table.players) if table is not None else []
@@ -797,6 +799,12 @@ class Room:
         table = self._table()
         return table.deal_seed(max(table.deal_number, 1))
 
+    def stop_tasks(self) -> None:
+        """Cancel the bot task and the grace timers."""
+        for task in [self._bot_task, *self._timers.values()]:
+            if task is not None:
+                task.cancel()
+
     # --- restoring ----------------------------------------------------------------------
 
     @classmethod
@@ -842,6 +850,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.codes: dict[str, str] = {}
         self._key = (settings.secret or store.secret()).encode()
+        self.on_change: Callable[[Room], None] | None = None
+        """Called on every change of a table (the cluster shares its info)."""
 
     def restore(self) -> int:
         """Load every stored table; return how many are open (lobby or running)."""
@@ -853,6 +863,26 @@ class Hub:
             room.start_grace_all()
             room._kick()
         return len(open_rooms)
+
+    def adopt(self, stored: StoredTable) -> Room:
+        """Restore one stored table (taken over from another process) and run it."""
+        room = Room.restored(self, stored)
+        self._add(room)
+        if room.status in OPEN:
+            room.start_grace_all()
+            room._kick()
+        return room
+
+    def evict(self, table_id: str) -> None:
+        """Drop a table another process now owns; its clients reconnect through the owner."""
+        room = self.rooms.pop(table_id, None)
+        if room is None:
+            return
+        self.codes.pop(room.code, None)
+        room.stop_tasks()
+        for sinks in room.sinks.values():
+            for sink in tuple(sinks):
+                sink.close(1012, "the table moved to another server process")
 
     def _add(self, room: Room) -> None:
         self.rooms[room.id] = room
@@ -934,8 +964,5 @@ class Hub:
     async def shutdown(self) -> None:
         """Stop the rooms' background tasks."""
         for room in self.rooms.values():
-            tasks = [room._bot_task, *room._timers.values()]
-            for task in tasks:
-                if task is not None:
-                    task.cancel()
+            room.stop_tasks()
         self.store.close()

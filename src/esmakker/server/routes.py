@@ -59,6 +59,9 @@ async def create_table(body: schemas.CreateTable, request: Request) -> schemas.C
     """Create a table in the lobby; the answer holds the host's token and the invite link."""
     fields = body.model_dump(exclude={"host_name"})
     room, host_token = _hub(request).create(TableConfig(**fields))
+    cluster = getattr(request.app.state, "cluster", None)
+    if cluster is not None:
+        await cluster.own(room)
     seat = None
     if body.host_name:
         seat = await _join(request, room, body.host_name, None)
@@ -72,8 +75,12 @@ async def create_table(body: schemas.CreateTable, request: Request) -> schemas.C
 
 
 @router.get("/tables")
-def list_tables(request: Request) -> list[dict[str, Any]]:
-    """Return the public tables waiting for players."""
+async def list_tables(request: Request) -> list[dict[str, Any]]:
+    """Return the public tables waiting for players (of every server process)."""
+    cluster = getattr(request.app.state, "cluster", None)
+    if cluster is not None:
+        tables: list[dict[str, Any]] = await cluster.lobby()
+        return tables
     return [room.info() for room in _hub(request).public()]
 
 

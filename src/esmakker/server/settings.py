@@ -43,6 +43,12 @@ class Settings:
     """Client frames per second allowed on one connection (bursts up to twice that)."""
     public_url: str = ""
     """Base URL used in invite links; empty: the request's own base URL."""
+    redis_url: str = ""
+    """Redis shared by several server processes; empty: one process, Redis unused."""
+    node_url: str = ""
+    """Base URL at which the other processes reach this one (needed with ``redis_url``)."""
+    claim_ttl: float = 10.0
+    """Seconds a table's ownership lasts without renewal (a dead owner's tables move after it)."""
 
     def database_url(self) -> str:
         """Return the database URL, the embedded default when none is set."""

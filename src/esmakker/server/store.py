@@ -244,6 +244,14 @@ class Store:
             rows = conn.execute(select(models.tables).order_by(models.tables.c.created)).all()
             return [_load_one(conn, row) for row in rows]
 
+    def load_table(self, ref: str) -> StoredTable | None:
+        """Return the table with this id or short code, or ``None``."""
+        tables = models.tables
+        with self.engine.connect() as conn:
+            query = select(tables).where((tables.c.id == ref) | (tables.c.code == ref.upper()))
+            row = conn.execute(query).first()
+            return None if row is None else _load_one(conn, row)
+
 
 _INSERT_ACTION = insert(models.actions)
 _SET_SEQ = (

@@ -136,6 +136,13 @@ def _listed(server: Server, table: str) -> dict[str, Any] | None:
     return next((t for t in server.get("/api/tables") if t["id"] == table), None)
 
 
+def _online(server: Server, table: str) -> bool:
+    """Return whether the lobby of ``server`` shows the table's first player online."""
+    listed = _listed(server, table)
+    assert listed is not None, f"table {table} is not in the lobby"
+    return bool(listed["players"][0]["online"])
+
+
 def _seated(a: Server, b: Server, **config: Any) -> tuple[str, str, list[str]]:
     """Create a table on A, seat three more people through B; return id, host, tokens."""
     created = a.post("/api/tables", {"host_name": NAMES[0], **config})
@@ -153,10 +160,10 @@ def test_lobby_and_presence_are_shared(pair: list[Server], redis_url: str) -> No
     assert listed["players"][0]["online"] is False
     assert _owner(redis_url, table) == a.base
     client = Client(b, table, created["seat"]["token"])  # relayed by B to A
-    assert eventually(lambda: _listed(b, table)["players"][0]["online"])
-    assert _listed(a, table)["players"][0]["online"]
+    assert eventually(lambda: _online(b, table))
+    assert _online(a, table)
     client.socket.close()
-    assert eventually(lambda: not _listed(b, table)["players"][0]["online"])
+    assert eventually(lambda: not _online(b, table))
     assert b.get(f"/t/{created['code']}")["id"] == table
     private = b.post("/api/tables", {"private": True})
     time.sleep(0.2)

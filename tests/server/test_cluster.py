@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 import json
 import random
+import subprocess
+import sys
 import time
 import urllib.error
 from collections.abc import Callable, Iterator
@@ -233,3 +235,19 @@ def test_claims_are_exclusive_renewed_and_expire(redis_url: str) -> None:
             await redis.aclose()
 
     asyncio.run(scenario())
+
+
+def test_one_process_never_imports_redis(tmp_path: Path) -> None:
+    script = (
+        "import sys\n"
+        "from fastapi.testclient import TestClient\n"
+        "from esmakker.server.app import create_app\n"
+        "from esmakker.server.settings import Settings\n"
+        f"app = create_app(Settings(db_url='sqlite:///{tmp_path / 'one.db'}'))\n"
+        "with TestClient(app) as client:\n"
+        "    assert client.post('/api/tables', json={}).status_code == 200\n"
+        "    assert len(client.get('/api/tables').json()) == 1\n"
+        "assert 'redis' not in sys.modules, 'redis was imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

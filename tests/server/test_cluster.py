@@ -150,7 +150,9 @@ def _seated(a: Server, b: Server, **config: Any) -> tuple[str, str, list[str]]:
     created = a.post("/api/tables", {"host_name": NAMES[0], **config})
     table = created["id"]
     tokens = [created["seat"]["token"]]
-    tokens += [b.post(f"/api/tables/{table}/join", {"name": n})["token"] for n in NAMES[1:]]
+    seats = [b.post(f"/api/tables/{table}/join", {"name": n}) for n in NAMES[1:]]
+    assert seats[0]["ws_url"] == f"{b.base.replace('http', 'ws')}/ws/{table}"  # B's own address
+    tokens += [seat["token"] for seat in seats]
     return table, created["host_token"], tokens
 
 
@@ -181,7 +183,11 @@ def test_a_deal_through_both_processes(pair: list[Server], redis_url: str) -> No
     b.post(f"/api/tables/{table}/start", {}, host)
     play(clients, random.Random(3), lambda: a.get(f"/api/tables/{table}")["status"] != "running")
     assert b.get(f"/api/tables/{table}")["status"] == "finished"
-    assert len(b.get(f"/api/tables/{table}/deals")) == 1
+    for client in clients:
+        client.socket.close()
+    assert eventually(lambda: _owner(redis_url, table) is None)  # A let the ended table go
+    assert len(b.get(f"/api/tables/{table}/deals")) == 1  # B reloads it from the database
+    assert _owner(redis_url, table) == b.base
 
 
 def test_a_killed_owner_hands_its_table_over(pair: list[Server], redis_url: str) -> None:

@@ -67,12 +67,11 @@ class Claims:
 
     async def renew(self, table_ids: list[str]) -> list[str]:
         """Extend this process's claims; return the tables it no longer owns."""
-        lost = []
-        for table_id in table_ids:
-            kept = await self.redis.eval(_RENEW, 1, OWNER + table_id, self.me, self.ttl_ms)
-            if not kept:
-                lost.append(table_id)
-        return lost
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                pipe.eval(_RENEW, 1, OWNER + table_id, self.me, self.ttl_ms)
+            kept = await pipe.execute()
+        return [table_id for table_id, ok in zip(table_ids, kept, strict=True) if not ok]
 
     async def release(self, table_id: str) -> None:
         """Give the table up (only if this process still holds it)."""
@@ -125,14 +124,14 @@ class Cluster:
         """
         if self._local(ref) is not None:
             return None
-        found = self.hub.store.load_table(ref)
-        if found is None:
+        table_id = self.hub.store.table_id(ref)
+        if table_id is None:
             return None
-        owner = await self.claims.claim(found.id)
+        owner = await self.claims.claim(table_id)
         if owner != self.me:
             return owner
-        stored = self.hub.store.load_table(found.id)  # read again: the claim is ours now
-        if stored is not None and stored.id not in self.hub.rooms:
+        stored = self.hub.store.load_table(table_id)  # read once the claim is ours
+        if stored is not None and table_id not in self.hub.rooms:
             self.touch(self.hub.adopt(stored))
         return None
 
@@ -166,8 +165,16 @@ class Cluster:
                     log.warning("table %s: claim lost, handing it over", table_id)
                     self.hub.evict(table_id)
                 await self._write(list(self.hub.rooms))
+                await self._let_go()
             except Exception:
                 log.exception("cluster heartbeat failed")
+
+    async def _let_go(self) -> None:
+        """Give up the ended tables nobody is connected to (any process reloads one asked for)."""
+        for room in list(self.hub.rooms.values()):
+            if room.status not in OPEN and not any(room.sinks.values()):
+                self.hub.evict(room.id)
+                await self.claims.release(room.id)
 
     async def _writer(self) -> None:
         while True:

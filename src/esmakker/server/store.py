@@ -244,6 +244,14 @@ class Store:
             rows = conn.execute(select(models.tables).order_by(models.tables.c.created)).all()
             return [_load_one(conn, row) for row in rows]
 
+    def table_id(self, ref: str) -> str | None:
+        """Return the id of the table with this id or short code, or ``None``."""
+        tables = models.tables
+        with self.engine.connect() as conn:
+            query = select(tables.c.id).where((tables.c.id == ref) | (tables.c.code == ref.upper()))
+            found = conn.execute(query).scalar()
+            return None if found is None else str(found)
+
     def load_table(self, ref: str) -> StoredTable | None:
         """Return the table with this id or short code, or ``None``."""
         tables = models.tables

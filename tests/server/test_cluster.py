@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from esmakker.server.cluster import OWNER, Claims
+from esmakker.server.relay import HOP
 from server_support import Server, free_port, start_redis
 
 NAMES = ("anna", "bo", "carl", "dora")
@@ -169,6 +171,10 @@ def test_lobby_and_presence_are_shared(pair: list[Server], redis_url: str) -> No
     client.socket.close()
     assert eventually(lambda: not _online(b, table))
     assert b.get(f"/t/{created['code']}")["id"] == table
+    looped = urllib.request.Request(f"{b.base}/api/tables/{table}", headers={HOP: "1"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(looped, timeout=5)
+    assert refused.value.code == 503  # a relayed request is never relayed again
     private = b.post("/api/tables", {"private": True})
     time.sleep(0.2)
     assert _listed(a, private["id"]) is None

@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 
 from esmakker import __version__
 from esmakker.server import routes, web, ws
+from esmakker.server.analysis import Analyses
 from esmakker.server.errors import ApiError, api_body
 from esmakker.server.hub import Hub
 from esmakker.server.settings import Settings
@@ -26,7 +27,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(Store(chosen.database_url()), chosen)
         hub.restore()
         app.state.hub = hub
+        app.state.analyses = Analyses(chosen.analysis_nodes, chosen.analysis_budget)
         yield
+        app.state.analyses.close()
         await hub.shutdown()
 
     app = FastAPI(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,10 +12,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from esmakker.core.record import loads
+from esmakker.server.analysis import Analyses
 from esmakker.server.app import create_app
 from esmakker.server.settings import Settings
 from esmakker.solver import analysis
 
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 SMALL = Settings(analysis_nodes=100_000, analysis_budget=5_000_000)
 """Low caps: the analysis answers in seconds (unknown values are allowed by the format)."""
 
@@ -116,3 +121,26 @@ def test_without_the_solver_the_answer_is_501(
     assert "\n" not in answer.json()["message"]
     monkeypatch.setattr(importlib, "import_module", real)
     assert client.get(f"/api/tables/{ref}/deals/1/analysis").status_code == 200
+
+
+def test_requests_during_a_computation_share_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def analyze(record: Any, solver: Any = None) -> dict[str, Any]:
+        calls.append(1)
+        time.sleep(0.2)
+        return {"version": 1, "played": False, "cards": []}
+
+    monkeypatch.setattr(analysis, "analyze", analyze)
+    record = loads((GOLDEN / "plain-9-made-with-overtricks.json").read_text())
+    analyses = Analyses(per_search=1, budget=1)
+
+    async def both() -> list[dict[str, Any]]:
+        return list(await asyncio.gather(*(analyses.get(("t", 1), record) for _ in range(3))))
+
+    try:
+        answers = asyncio.run(both())
+    finally:
+        analyses.close()
+    assert calls == [1]
+    assert answers[0] == answers[2] == {"version": 1, "played": False, "cards": []}

@@ -201,7 +201,7 @@ def free_port() -> int:
 class Server:
     """``esmakker serve`` as a child process."""
 
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: Path, port: int, extra: tuple[str, ...] = ()) -> None:
         self.base = f"http://127.0.0.1:{port}"
         self.log = (db.parent / "server.log").open("a")
         self.process = subprocess.Popen(
@@ -216,6 +216,7 @@ class Server:
                 f"sqlite:///{db}",
                 "--bot-delay",
                 "0",
+                *extra,
             ],
             stdout=subprocess.DEVNULL,
             stderr=self.log,

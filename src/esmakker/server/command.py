@@ -11,6 +11,8 @@ import importlib
 import sys
 from typing import Any
 
+from esmakker.server.settings import ANALYSIS_BUDGET, ANALYSIS_NODES
+
 EXTRA_HINT = "this command needs the server extra: pip install 'esmakker[server]'"
 _NEEDED = ("fastapi", "uvicorn", "sqlalchemy", "websockets")
 
@@ -35,6 +37,18 @@ def add_serve(commands: Any) -> None:
         "--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting (0.6)"
     )
     serve.add_argument("--public-url", default="", help="base URL for invite links")
+    serve.add_argument(
+        "--analysis-nodes",
+        type=int,
+        default=ANALYSIS_NODES,
+        help=f"double-dummy analysis: nodes one search may take ({ANALYSIS_NODES})",
+    )
+    serve.add_argument(
+        "--analysis-budget",
+        type=int,
+        default=ANALYSIS_BUDGET,
+        help=f"double-dummy analysis: nodes one deal may take in all ({ANALYSIS_BUDGET})",
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -48,7 +62,13 @@ def _serve(args: argparse.Namespace) -> int:
     from esmakker.server.app import create_app
     from esmakker.server.settings import Settings
 
-    settings = Settings(db_url=args.db, bot_delay=args.bot_delay, public_url=args.public_url)
+    settings = Settings(
+        db_url=args.db,
+        bot_delay=args.bot_delay,
+        public_url=args.public_url,
+        analysis_nodes=args.analysis_nodes,
+        analysis_budget=args.analysis_budget,
+    )
     config = uvicorn.Config(
         create_app(settings),
         host=args.host,

@@ -7,6 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+ANALYSIS_NODES = 2_000_000
+"""Nodes one double-dummy search of a deal's analysis may take (then: unknown)."""
+ANALYSIS_BUDGET = 30_000_000
+"""Nodes the whole analysis of one deal may take (10-15 s here; later searches: unknown)."""
+
+
 def data_dir() -> Path:
     """Return the data folder: ``$ESMAKKER_DATA``, else ``~/.local/share/esmakker``."""
     explicit = os.environ.get("ESMAKKER_DATA")
@@ -43,10 +49,10 @@ class Settings:
     """Client frames per second allowed on one connection (bursts up to twice that)."""
     public_url: str = ""
     """Base URL used in invite links; empty: the request's own base URL."""
-    analysis_nodes: int = 2_000_000
+    analysis_nodes: int = ANALYSIS_NODES
     """Nodes one double-dummy search of a deal's analysis may take (then: unknown)."""
-    analysis_budget: int = 30_000_000
-    """Nodes the whole analysis of one deal may take (about 15 s; later searches: unknown)."""
+    analysis_budget: int = ANALYSIS_BUDGET
+    """Nodes the whole analysis of one deal may take (later searches: unknown)."""
 
     def database_url(self) -> str:
         """Return the database URL, the embedded default when none is set."""

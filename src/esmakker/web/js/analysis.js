@@ -45,7 +45,7 @@ export function costText(entry) {
 
 function costlyList(data, names) {
   const costly = data.cards.filter((c) => c.cost > 0);
-  if (!costly.length) return h("p", {}, t("analysis.no_costly"));
+  if (!costly.length) return data.cards.some((c) => c.cost === null) ? null : h("p", {}, t("analysis.no_costly"));
   return [
     h("h3", {}, t("analysis.costly")),
     h("ul", { class: "costly-cards" }, costly.map((c) => h("li", {}, `${t("analysis.trick_n", { n: c.trick })} · ${names[c.seat] || c.seat}: ${costText(c)}`))),

@@ -1,11 +1,10 @@
-"""Server settings: where the database lives, frame limits, bot pacing."""
+"""Server settings: where the database lives, frame limits, bot pacing, analysis caps."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
-
 
 ANALYSIS_NODES = 2_000_000
 """Nodes one double-dummy search of a deal's analysis may take (then: unknown)."""

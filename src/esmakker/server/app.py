@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 
 from esmakker import __version__
 from esmakker.server import routes, web, ws
+from esmakker.server.analysis import Analyses
 from esmakker.server.errors import ApiError, api_body
 from esmakker.server.hub import Hub
 from esmakker.server.relay import Relay
@@ -26,9 +27,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(Store(chosen.database_url()), chosen)
         app.state.hub = hub
+        app.state.analyses = Analyses(chosen.analysis_nodes, chosen.analysis_budget)
         if not chosen.redis_url:
             hub.restore()
             yield
+            app.state.analyses.close()
             await hub.shutdown()
             return
         from esmakker.server.cluster import Cluster  # redis is imported only with --redis
@@ -41,6 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await cluster.stop()
+            app.state.analyses.close()
             await hub.shutdown()
 
     app = FastAPI(

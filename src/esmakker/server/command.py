@@ -12,6 +12,8 @@ import os
 import sys
 from typing import Any
 
+from esmakker.server.settings import ANALYSIS_BUDGET, ANALYSIS_NODES
+
 EXTRA_HINT = "this command needs the server extra: pip install 'esmakker[server]'"
 _NEEDED = ("fastapi", "uvicorn", "sqlalchemy", "websockets")
 
@@ -52,6 +54,18 @@ def add_serve(commands: Any) -> None:
         default=10.0,
         help="with --redis: seconds before a dead process's tables move to another (10)",
     )
+    serve.add_argument(
+        "--analysis-nodes",
+        type=int,
+        default=ANALYSIS_NODES,
+        help=f"double-dummy analysis: nodes one search may take ({ANALYSIS_NODES})",
+    )
+    serve.add_argument(
+        "--analysis-budget",
+        type=int,
+        default=ANALYSIS_BUDGET,
+        help=f"double-dummy analysis: nodes one deal may take in all ({ANALYSIS_BUDGET})",
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -76,6 +90,8 @@ def _serve(args: argparse.Namespace) -> int:
         redis_url=args.redis,
         node_url=args.node_url or f"http://{args.host}:{args.port}",
         claim_ttl=args.claim_ttl,
+        analysis_nodes=args.analysis_nodes,
+        analysis_budget=args.analysis_budget,
     )
     config = uvicorn.Config(
         create_app(settings),

@@ -35,6 +35,7 @@ NOT_FOUND = "not_found"
 BAD_REQUEST = "bad_request"
 FORBIDDEN = "forbidden"
 CONFLICT = "conflict"
+SOLVER_NOT_INSTALLED = "solver_not_installed"
 
 
 class ProtocolError(Exception):

@@ -17,6 +17,7 @@ from esmakker.core.record import to_json as record_json
 from esmakker.core.seats import Seat
 from esmakker.core.state import State
 from esmakker.server import errors, schemas
+from esmakker.server.analysis import Analyses
 from esmakker.server.errors import ApiError
 from esmakker.server.hub import Hub, Room, TableConfig
 
@@ -156,6 +157,18 @@ def replay_deal(ref: str, number: int, request: Request) -> dict[str, Any]:
         state = state.apply(step.action, step.seat)
         positions.append(_position(state, str(step)))
     return {"deal": number, "positions": positions, "result": record.result}
+
+
+@router.get(
+    "/tables/{ref}/deals/{number}/analysis",
+    responses={404: {"model": schemas.Problem}, 501: {"model": schemas.Problem}},
+)
+async def analyse_deal(ref: str, number: int, request: Request) -> dict[str, Any]:
+    """Return a finished deal's double-dummy analysis (docs/analysis.md), computed once."""
+    room = _hub(request).find(ref)
+    record = from_json(deal(ref, number, request))
+    analyses: Analyses = request.app.state.analyses
+    return await analyses.get((room.id, number), record)
 
 
 def _position(state: State, step: str | None) -> dict[str, Any]:

@@ -1,10 +1,15 @@
-"""Server settings: where the database lives, frame limits, bot pacing."""
+"""Server settings: where the database lives, frame limits, bot pacing, analysis caps."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+ANALYSIS_NODES = 2_000_000
+"""Nodes one double-dummy search of a deal's analysis may take (then: unknown)."""
+ANALYSIS_BUDGET = 30_000_000
+"""Nodes the whole analysis of one deal may take (10-15 s here; later searches: unknown)."""
 
 
 def data_dir() -> Path:
@@ -49,6 +54,10 @@ class Settings:
     """Base URL at which the other processes reach this one (needed with ``redis_url``)."""
     claim_ttl: float = 10.0
     """Seconds a table's ownership lasts without renewal (a dead owner's tables move after it)."""
+    analysis_nodes: int = ANALYSIS_NODES
+    """Nodes one double-dummy search of a deal's analysis may take (then: unknown)."""
+    analysis_budget: int = ANALYSIS_BUDGET
+    """Nodes the whole analysis of one deal may take (later searches: unknown)."""
 
     def database_url(self) -> str:
         """Return the database URL, the embedded default when none is set."""

@@ -2,6 +2,8 @@
 
 numba is imported here only, and only if it is installed (the ``esmakker[solver]``
 extra); without it the kernel's functions stay plain Python and give the same answers.
+Compiled functions release the GIL (``nogil``): a search in a worker thread (the game
+server's analysis) leaves the event loop free.
 Set ``ESMAKKER_SOLVER_PURE=1`` to keep them plain even where numba is installed.
 """
 
@@ -31,7 +33,7 @@ def _compiler(cache: bool) -> Callable[[F], F]:
         return plain
     import numba  # type: ignore[import-untyped, unused-ignore]
 
-    compile_: Callable[[F], F] = numba.njit(cache=cache)  # type: ignore[assignment, unused-ignore]
+    compile_: Callable[[F], F] = numba.njit(cache=cache, nogil=True)  # type: ignore[assignment, unused-ignore]
     return compile_
 
 

@@ -30,11 +30,17 @@ class Solver:
     A table is valid for one set of rules, trumps and sides; the solver keeps one per set. ``pure=True`` runs the plain-Python kernel even
     where numba is installed (the same algorithm, slower: for small endings and tests).
     With ``node_limit`` a call that searches more nodes raises ``SolverGaveUpError`` (the hard
-    cap for the rare slow deal: callers fall back, e.g. to a heuristic or "unknown").
+    cap for the rare slow deal: callers fall back, e.g. to a heuristic or "unknown");
+    ``node_budget`` caps the nodes of all calls together (later calls then give up at once).
     """
 
     def __init__(
-        self, *, pure: bool = False, table_bits: int | None = None, node_limit: int | None = None
+        self,
+        *,
+        pure: bool = False,
+        table_bits: int | None = None,
+        node_limit: int | None = None,
+        node_budget: int | None = None,
     ) -> None:
         self.compiled = HAVE_NUMBA and not pure
         self.kernel = kernel_module(pure)
@@ -43,6 +49,8 @@ class Solver:
         self._stats = int_array(k.STATS_SIZE, 0, self.compiled)
         self.node_limit = node_limit
         """Nodes one call may search before it gives up (``SolverGaveUpError``); ``None``: no cap."""
+        self.node_budget = node_budget
+        """Nodes all calls together may search; ``None``: no cap."""
         self._tables: dict[tuple[int, ...], tuple[Any, Any, Any, Any]] = {}
         self._config: tuple[int, ...] | None = None
         self._cfg: Any = None
@@ -112,12 +120,14 @@ class Solver:
 
     def _start_budget(self) -> None:
         limit = NO_LIMIT if self.node_limit is None else int(self._stats[0]) + self.node_limit
+        if self.node_budget is not None:
+            limit = min(limit, self.node_budget)
         self._stats[1] = limit
 
     def _check_budget(self) -> None:
         if int(self._stats[0]) > int(self._stats[1]):
             self.clear()
-            raise SolverGaveUpError(f"the search gave up after {self.node_limit} nodes")
+            raise SolverGaveUpError(f"the search gave up after {self._stats[0]} nodes in all")
 
     def value(self, pos: Position) -> int:
         """Return the side's tricks at the end with best play by everyone.

@@ -5,7 +5,7 @@ async function call(method, path, body, token) {
   if (token) headers.Authorization = `Bearer ${token}`;
   const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(data.message || data.detail || `${answer.status}`);
+  if (!answer.ok) throw Object.assign(new Error(data.message || data.detail || `${answer.status}`), { code: data.code });
   return data;
 }
 
@@ -18,6 +18,7 @@ export const api = {
   bots: (ref, host) => call("POST", `/api/tables/${ref}/bots`, {}, host),
   start: (ref, host) => call("POST", `/api/tables/${ref}/start`, undefined, host),
   replay: (ref, n) => call("GET", `/api/tables/${ref}/deals/${n}/replay`),
+  analysis: (ref, n) => call("GET", `/api/tables/${ref}/deals/${n}/analysis`),
   record: (ref, n) => call("GET", `/api/tables/${ref}/deals/${n}`),
 };
 

@@ -302,23 +302,26 @@ function render() {
   const focused = focusKey(document.activeElement);
   const children = [main];
   if (state.modal === "result" && state.over) {
+    const analysis = currentAnalysis();
     children.push(resultDialog(state.over, state.names, {
       record: `/api/tables/${state.table.id}/deals/${state.over.number}`,
       next: () => closeModal(),
       replay: guarded(openReplay),
+      analyse: openAnalysis,
       sheet: () => {
         state.modal = "sheet";
         render();
       },
-    }));
+    }, analysis));
   }
   if (state.modal === "sheet") children.push(sheetDialog(state.sheet, `/api/tables/${state.table.id}/sheet.csv`, closeModal));
   if (state.modal === "replay" && state.replay) {
     children.push(replayDialog(state.replay, state.replayStep, state.names, {
       prev: () => stepReplay(-1),
       next: () => stepReplay(1),
+      analyse: openAnalysis,
       close: closeModal,
-    }));
+    }, currentAnalysis()));
   }
   app.replaceChildren(...children);
   const again = focused && app.querySelector(focused);
@@ -345,6 +348,30 @@ async function openReplay() {
   state.replay = await api.replay(state.table.id, state.over.number);
   state.replayStep = 0;
   state.modal = "replay";
+  render();
+}
+
+// The double-dummy analysis of the deal just over: asked once, announced when it is ready.
+function currentAnalysis() {
+  const analysis = state.analysis;
+  return analysis && state.over && analysis.number === state.over.number && analysis.table === state.table.id ? analysis : null;
+}
+
+async function openAnalysis() {
+  if (currentAnalysis() && state.analysis.status !== "error") return;
+  const number = state.over.number;
+  const table = state.table.id;
+  state.analysis = { number, table, status: "loading" };
+  announce(t("analysis.loading"));
+  render();
+  try {
+    state.analysis = { number, table, status: "ready", data: await api.analysis(table, number) };
+    announce(t("analysis.ready"));
+  } catch (error) {
+    const text = error.code === "solver_not_installed" ? t("analysis.not_installed") : t("analysis.failed", { error: String(error.message || error) });
+    state.analysis = { number, table, status: "error", error: text };
+    announce(text);
+  }
   render();
 }
 

@@ -3,6 +3,7 @@ import { t } from "./i18n.js";
 import { cardFace, cardName, cardShort, sortHand } from "./cards.js";
 import { SEATS, contractText, stepText } from "./labels.js";
 import { h } from "./table.js";
+import { analysisButton, analysisSummary, stepCost } from "./analysis.js";
 
 function modal(id, title, body, onClose) {
   const close = h("button", { type: "button", class: "close", onclick: onClose }, t("ui.close"));
@@ -22,7 +23,7 @@ function seatLabel(seat, names) {
   return `${names[seat] || seat} (${t(`seat.${seat}`)})`;
 }
 
-export function resultDialog(over, names, actions) {
+export function resultDialog(over, names, actions, analysis) {
   const result = over.record.result;
   const deal = over.record.deal;
   const line = result.outcome === "redeal"
@@ -45,9 +46,11 @@ export function resultDialog(over, names, actions) {
       { class: "choices" },
       h("button", { type: "button", id: "next-deal", class: "act wide", onclick: actions.next }, t("result.next")),
       h("button", { type: "button", id: "replay-button", onclick: actions.replay }, t("replay.open")),
+      result.outcome === "redeal" ? null : analysisButton(analysis, actions.analyse),
       h("button", { type: "button", onclick: actions.sheet }, t("sheet.open")),
       h("a", { href: actions.record, download: `esmakker-deal-${over.number}.json`, id: "export" }, t("result.export")),
     ),
+    analysisSummary(analysis, names),
   ];
   return modal("result", t("result.title", { n: over.number }), body, actions.next);
 }
@@ -66,18 +69,21 @@ export function sheetDialog(sheet, csv, onClose) {
   return modal("sheet", t("sheet.title"), body, onClose);
 }
 
-export function replayDialog(replay, step, names, actions) {
+export function replayDialog(replay, step, names, actions, analysis) {
   const position = replay.positions[step];
   const body = [
     h("p", { role: "status", id: "replay-step" }, t("replay.step", { n: step, of: replay.positions.length - 1 }), position.step ? ` — ${stepText(position.step, names)}` : ""),
     SEATS.filter((s) => position.hands[s] !== undefined).map((s) => handLine(seatLabel(s, names), position.hands[s])),
     h("p", {}, `${t("trick.current")}: `, (position.trick || []).map(cardShort).join(" ")),
+    stepCost(analysis, step),
     h(
       "div",
       { class: "choices" },
       h("button", { type: "button", id: "replay-prev", onclick: actions.prev, disabled: step === 0 }, t("replay.prev")),
       h("button", { type: "button", id: "replay-next", onclick: actions.next, disabled: step >= replay.positions.length - 1 }, t("replay.next")),
+      analysis && analysis.status === "ready" ? null : analysisButton(analysis, actions.analyse),
     ),
+    analysisSummary(analysis, names),
   ];
   return modal("replay", t("replay.title", { n: replay.deal }), body, actions.close);
 }

@@ -25,38 +25,17 @@ import math
 import random
 import statistics
 import sys
-import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from esmakker.bots.base import Bot
 from esmakker.bots.registry import make_bot
-from esmakker.core.actions import Action
 from esmakker.core.presets import PRESET_NAMES
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import SEATS
-from esmakker.core.view import PlayerView
+from esmakker.sim.bench_bots import TimedBot
 from esmakker.sim.runner import play_deal
-
-
-class Timed:
-    """Wrap a bot and record how long each decision takes."""
-
-    def __init__(self, bot: Bot, times: list[float]) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.times = times
-
-    def act(self, view: PlayerView) -> Action:
-        start = time.perf_counter()
-        action = self.bot.act(view)
-        self.times.append(time.perf_counter() - start)
-        return action
-
-    def claim_iron(self, view: PlayerView) -> bool:
-        return self.bot.claim_iron(view)
 
 
 def _table_chunk(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
@@ -67,7 +46,7 @@ def _table_chunk(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
     for number in range(start, stop):
         deal_seed = f"{seed}/{number}"
         dealer = SEATS[number % 4]
-        bots = [Timed(make_bot(bot, random.Random(f"{deal_seed}/{s}")), times) for s in range(4)]
+        bots = [TimedBot(make_bot(bot, random.Random(f"{deal_seed}/{s}")), times) for s in range(4)]
         state = play_deal(rules, bots, dealer, random.Random(deal_seed))  # type: ignore[arg-type]
         result = state.result()
         assert result is not None

@@ -13,9 +13,11 @@ seat to act (out-of-turn iron claims are never chosen), single process:
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from esmakker.core import trickplay
 from esmakker.core.cards import CARDS
@@ -146,3 +148,12 @@ def _fast_new(rules: RuleSet, dealer: int, rng: random.Random) -> Engine:
 
 _BITS = tuple(1 << card for card in CARDS)
 _PLAY, _DONE = Phase.PLAY, Phase.DONE
+
+
+def print_figures(figures: dict[str, Any], *, as_json: bool) -> None:
+    """Print a benchmark's figures: one JSON object, or one ``key: value`` line each."""
+    if as_json:
+        print(json.dumps(figures))
+        return
+    for key, value in figures.items():
+        print(f"{key}: {value}")

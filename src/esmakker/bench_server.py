@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from esmakker.bench import print_figures
 from esmakker.server.command import missing_extra
 
 
@@ -56,11 +57,7 @@ def main(args: argparse.Namespace) -> int:
         sys.stderr.write(f"esmakker: {problem}\n")
         return 2
     figures = server_bench(tables=args.tables, seconds=args.seconds, seed=args.seed)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key}: {value}")
+    print_figures(figures, as_json=args.json)
     return 0
 
 

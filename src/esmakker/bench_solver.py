@@ -10,13 +10,13 @@ The first solve compiles the kernel and is not timed.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
 from dataclasses import replace
 from typing import Any
 
+from esmakker.bench import print_figures
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
@@ -32,11 +32,7 @@ NODE_LIMIT = 50_000_000
 def run_solver_bench(args: argparse.Namespace) -> int:
     """Run the benchmark and print its figures."""
     figures = solver_bench(deals=args.deals, seed=args.seed, preset=args.preset)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key}: {value}")
+    print_figures(figures, as_json=args.json)
     return 0
 
 

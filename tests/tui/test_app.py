@@ -6,6 +6,8 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from esmakker.core.actions import Play
 from esmakker.core.cards import CardSet
 from esmakker.core.seats import Seat
@@ -19,15 +21,20 @@ from esmakker.tui.widgets.hand import HandWidget
 from tui_support import SIZE, make_app, screen_text, type_text, wait_for_person
 
 
+async def _to_the_play(pilot: Pilot[None], app: GameApp) -> None:
+    """Take the first choice (pass, or the first option) until the person plays a card."""
+    await wait_for_person(pilot, app)
+    while app.table.view(app.seat).phase.value != "play":
+        await pilot.press("enter")
+        await wait_for_person(pilot, app)
+
+
 def test_an_illegal_typed_card_is_refused_in_the_status_bar() -> None:
     app = make_app("3")
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for_person(pilot, app)
-            while app.table.view(app.seat).phase.value != "play":
-                await pilot.press("enter")  # pass, or the first choice
-                await wait_for_person(pilot, app)
+            await _to_the_play(pilot, app)
             view = app.table.view(app.seat)
             illegal = next(c for c in view.hand if Play(c) not in view.legal_actions)
             steps = len(view.steps)
@@ -47,10 +54,7 @@ def test_a_typed_legal_card_is_played() -> None:
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for_person(pilot, app)
-            while app.table.view(app.seat).phase.value != "play":
-                await pilot.press("enter")
-                await wait_for_person(pilot, app)
+            await _to_the_play(pilot, app)
             legal = [a for a in app.table.view(app.seat).legal_actions if isinstance(a, Play)]
             card = legal[-1].card
             await pilot.press(*card.name)
@@ -65,10 +69,7 @@ def test_the_arrow_keys_move_between_legal_cards() -> None:
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for_person(pilot, app)
-            while app.table.view(app.seat).phase.value != "play":
-                await pilot.press("enter")
-                await wait_for_person(pilot, app)
+            await _to_the_play(pilot, app)
             hand = app.query_one(HandWidget)
             assert hand.has_focus
             first = hand.cursor

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 
 from core.random_play import PLAY_OVERRIDES, PRESETS, SEEDS, random_deal, random_walk
@@ -12,7 +13,7 @@ from esmakker.core.actions import Play
 from esmakker.core.phase import Phase
 from esmakker.core.state import State
 from esmakker.solver.position import MAXIMISE, from_state
-from solver_support import compiled_solver, minimax, pure_solver
+from solver_support import compiled_solver, kernel_minimax, minimax, pure_solver
 
 
 def _play_states(preset: str, seed: int, overrides: dict[str, Any]) -> list[State]:
@@ -77,3 +78,30 @@ def test_value_is_best_over_children(preset: str, seed: int, overrides: dict[str
     if pos.objective == MAXIMISE:
         assert pos.target is not None
         assert solver.made(pos) == (best >= pos.target)
+
+
+def _check_five_trick_ending(preset: str, seed: int, overrides: dict[str, Any]) -> None:
+    state = _ending(preset, seed, overrides, 5)
+    if state is None:
+        return
+    pos = from_state(state)
+    solver = compiled_solver()
+    assert solver.value(pos) == kernel_minimax(solver, pos), (preset, seed, overrides)
+
+
+@settings(max_examples=30, deadline=None)
+@given(preset=PRESETS, seed=SEEDS, overrides=PLAY_OVERRIDES)
+def test_value_equals_kernel_minimax_on_five_trick_endings(
+    preset: str, seed: int, overrides: dict[str, Any]
+) -> None:
+    """Quick tricks, the top-trump bound and the table never change an answer."""
+    _check_five_trick_ending(preset, seed, overrides)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(preset=PRESETS, seed=SEEDS, overrides=PLAY_OVERRIDES)
+def test_value_equals_kernel_minimax_on_many_five_trick_endings(
+    preset: str, seed: int, overrides: dict[str, Any]
+) -> None:
+    _check_five_trick_ending(preset, seed, overrides)

@@ -10,7 +10,7 @@ from esmakker.core.cards import Card, CardSet
 from esmakker.solver import kernel as k
 from esmakker.solver.position import EXACTLY_ONE, MAXIMISE, MINIMISE, Position
 from esmakker.solver.solve import Solver
-from solver_support import compiled_solver, pure_solver
+from solver_support import compiled_solver, kernel_minimax, pure_solver
 
 N, E, S, W = 0, 1, 2, 3
 NS = 0b0101
@@ -159,3 +159,34 @@ def test_the_node_cap_gives_up_cleanly() -> None:
         capped.value(replace(pos, hands=hands("HA HK H3", "H2 H4 S2", "H5 H6 S3", "H7 H8 S4")))
     capped.node_limit = None
     assert capped.value(pos) == 2
+
+
+def test_quick_tricks_know_who_the_opponents_are(solver: Solver) -> None:
+    """East partners North: South, opposite the leader, ruffs North's top clubs."""
+    pos = Position(
+        hands=hands("CA CK CQ", "C2 C3 C4", "H2 H3 D2", "C5 C6 C7"), leader=N, trick_no=10,
+        trump=2, side=0b0011, flags=DEFAULT,
+    )  # fmt: skip
+    assert solver.value(pos) == 0
+    assert solver.value(pos) == kernel_minimax(solver, pos)
+
+
+def test_quick_tricks_after_a_joker_lead_or_a_mates_forced_ruff(solver: Solver) -> None:
+    """East's joker lead lets West throw his club and ruff the ten; the ten first makes
+    North, who holds only trumps, ruff it and lead away from East's joker: one trick."""
+    pos = Position(
+        hands=hands("H4 H8 HQ", "CT S9 X3", "C2 C3 C4", "C8 HA X1"), leader=E, trick_no=10,
+        trump=2, side=0b1100, flags=DEFAULT & ~k.F_JOKER_ONLY_WHEN_VOID,
+    )  # fmt: skip
+    assert solver.value(pos) == 2
+    assert solver.value(pos) == kernel_minimax(solver, pos)
+
+
+def test_partners_cash_their_top_cards_together_without_trumps(solver: Solver) -> None:
+    """North reaches South's long clubs: all five tricks, found by the joint quick tricks."""
+    pos = Position(
+        hands=hands("CA C2 SA HA DA", "C5 C6 S3 H3 D3", "CK CQ CJ CT C9", "C7 C8 S4 H4 D4"),
+        leader=N, trick_no=8, side=NS, flags=DEFAULT,
+    )  # fmt: skip
+    assert solver.value(pos) == 5
+    assert solver.value(pos) == kernel_minimax(solver, pos)

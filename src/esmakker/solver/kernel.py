@@ -13,8 +13,9 @@ by alpha-beta with a null window (the DDS approach, Bo Haglund's description of 
 double-dummy solver): a transposition table at trick starts holds lower and upper bounds
 of the side's tricks for a partition of positions (suit lengths and jokers exact, the
 owners of the cards that decided the answer by rank: DDS's "winning ranks", after
-Ginsberg's partition search), quick tricks and a top-trump bound cut the search at trick
-starts, equivalent cards (cards of one hand with no live card between them) are tried
+Ginsberg's partition search), quick tricks (the leader's own, and without trumps his and
+his partner's together; partners may sit anywhere) and a top-trump bound cut the search
+at trick starts, equivalent cards (cards of one hand with no live card between them) are tried
 once, and sure winners and cards that win the trick are tried first.
 
 Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
@@ -299,43 +300,278 @@ def top_trumps(hands: Arr, trump: int) -> int:
 
 
 @jit
-def quick_tricks(hands: Arr, leader: int, trump: int, flags: int) -> int:
-    """Return tricks the leader can cash at once, a lower bound for his side (DDS quick tricks).
+def suit_tops(hand: int, alive: int, suit: int) -> int:
+    """Return how many of the top live cards of ``suit`` in a row ``hand`` holds."""
+    shift = 13 * suit
+    mine = (hand >> shift) & SUIT
+    rest = (alive >> shift) & SUIT
+    tops = 0
+    while rest:
+        top = high_index(rest)
+        if not (mine >> top) & 1:
+            break
+        tops += 1
+        rest ^= 1 << top
+    return tops
 
-    A led joker wins (after the first trick). Top cards of a suit win as long as every
-    opponent still follows, or for ever if the opponents have no trumps (trumps: always);
-    none count when unled jokers may beat plain cards and an opponent holds one.
+
+@jit
+def cash_limit(hands: Arr, opponents: int, suit: int, trump: int) -> int:
+    """Return how many rounds of ``suit`` can be cashed before an opponent may ruff.
+
+    Every opponent follows in each of these rounds, so none discards on the way and the
+    limits of different suits hold together. No limit (13) for trumps or when the
+    opponents hold no trumps.
+    """
+    if trump < 0 or suit == trump:
+        return 13
+    trumps = SUIT << (13 * trump)
+    shift = 13 * suit
+    limit = 13
+    has_trumps = False
+    for seat in range(4):
+        if (opponents >> seat) & 1:
+            if hands[seat] & trumps:
+                has_trumps = True
+            limit = min(limit, popcount((hands[seat] >> shift) & SUIT))
+    return limit if has_trumps else 13
+
+
+@jit
+def own_quick(hands: Arr, leader: int, trump: int, flags: int, team: int, partner_ok: int) -> int:
+    """Return tricks the leader's team can cash at once from his own top cards.
+
+    ``team`` holds the leader's seats. A led joker wins (after the first trick) and keeps
+    the lead. The leader cashes the top cards of his suits while every opponent follows
+    (if an opponent may ruff), and while no team-mate may be forced to win one by a ruff
+    (or a joker that beats plain cards) and take the lead away. Without trumps a partner
+    (a seat of ``partner_ok``) may then be reached with a small card in a suit whose top
+    he holds, and cash his own. None count when unled jokers may beat plain cards and
+    an opponent holds one.
+    """
+    opponents = 15 & ~team
+    hand = hands[leader]
+    jokers = popcount(hand & JOKERS)
+    left = popcount(hand)
+    opp_all = 0
+    for seat in range(4):
+        if (opponents >> seat) & 1:
+            opp_all |= hands[seat]
+    if flags & F_JOKER_BEATS_PLAIN and opp_all & JOKERS:
+        return jokers
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    rounds = 0
+    for suit in range(4):
+        tops = suit_tops(hand, alive, suit)
+        if tops:
+            rounds += min(tops, cash_limit(hands, opponents, suit, trump))
+    if rounds == 0:
+        return min(jokers, left)
+    winners = JOKERS if flags & F_JOKER_BEATS_PLAIN else 0
+    if trump >= 0:
+        winners |= SUIT << (13 * trump)
+    for mate in range(4):
+        forced = (team >> mate) & 1 and popcount(hands[mate] & ~winners) < rounds
+        if mate != leader and forced and hands[mate] & winners:
+            # He might have to win one of them and lead: only the first trick is sure.
+            return max(min(jokers, left), 1)
+    count = jokers + rounds
+    if (trump >= 0 and alive & (SUIT << (13 * trump))) or flags & F_JOKER_BEATS_PLAIN:
+        # Where an opponent may ruff, plain cards go first and jokers last (after a joker
+        # lead he may throw a card and ruff that suit later); no partner is reached.
+        return min(count, left)
+    best = count
+    for mate in range(4):
+        if mate == leader or not (partner_ok >> mate) & 1:
+            continue
+        extra = partner_tricks(hands, leader, mate, alive, left - count)
+        best = max(best, count + extra)
+    return min(best, left)
+
+
+@jit
+def quick_tricks(
+    hands: Arr, leader: int, trump: int, flags: int, team: int, partner_ok: int
+) -> int:
+    """Return tricks the leader's team can cash at once, a lower bound (DDS quick tricks).
+
+    The best of the leader's own count (``own_quick``) and, where nobody holds a trump
+    and jokers never beat plain cards, the leader and his one team-mate cashing their
+    top cards together (``team_cash``).
+    """
+    best = own_quick(hands, leader, trump, flags, team, partner_ok)
+    if flags & F_JOKER_BEATS_PLAIN or popcount(team) != 2:
+        return best
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    if trump >= 0 and alive & (SUIT << (13 * trump)):
+        return best
+    for mate in range(4):
+        if mate != leader and (partner_ok >> mate) & 1:
+            best = max(best, team_cash(hands, leader, mate, team, alive, flags))
+    return min(best, popcount(hands[leader]))
+
+
+@jit
+def team_top(hands: Arr, team: int, alive: int, suit: int) -> int:
+    """Return the mask of the top live cards of ``suit`` held by the team, down to an opponent's."""
+    shift = 13 * suit
+    ours = 0
+    for seat in range(4):
+        if (team >> seat) & 1:
+            ours |= hands[seat]
+    rest = (alive >> shift) & SUIT
+    run = 0
+    while rest:
+        top = high_index(rest)
+        if not (ours >> (top + shift)) & 1:
+            break
+        run |= 1 << (top + shift)
+        rest ^= 1 << top
+    return run
+
+
+@jit
+def suit_cash(mine: int, other: int, tops: int, opp_len: int) -> int:
+    """Return ``tricks << 1 | ends_with_other`` for cashing one suit (nobody holds a trump).
+
+    ``mine`` (on lead) and ``other`` are two team-mates' cards of the suit, ``tops`` the
+    team's top cards in it (above every opponent's card), ``opp_len`` the longest
+    opponent's length: after that many rounds every card of the suit wins. The leader
+    leads his highest winner, or a low card to the other's winner; the follower plays
+    low if he can, else his lowest winner (which may win and take the lead). Stops
+    before a trick could be lost.
+    """
+    hands0 = mine
+    hands1 = other
+    lead = 0
+    tricks = 0
+    while True:
+        winners = tops if tricks < opp_len else SUIT
+        h = hands0 if lead == 0 else hands1
+        o = hands1 if lead == 0 else hands0
+        if not h:
+            break
+        h_win = h & winners
+        o_win = o & winners
+        if h_win:
+            card = high_index(h_win)
+        elif o_win:
+            card = low_index(h)
+        else:
+            break
+        follow = -1
+        if not (winners >> card) & 1:
+            follow = low_index(o_win)
+        elif o & ~winners:
+            follow = low_index(o & ~winners)
+        elif o:
+            follow = low_index(o)
+        h ^= 1 << card
+        if follow >= 0:
+            o ^= 1 << follow
+        tricks += 1
+        win_other = follow > card and (winners >> follow) & 1
+        if lead == 0:
+            hands0 = h
+            hands1 = o
+        else:
+            hands1 = h
+            hands0 = o
+        if win_other:
+            lead ^= 1
+    return (tricks << 1) | lead
+
+
+@jit
+def team_cash(hands: Arr, leader: int, mate: int, team: int, alive: int, flags: int) -> int:
+    """Return the tricks the leader and his one team-mate cash at once, nobody holding trumps.
+
+    The leader leads his jokers, then cashes suit by suit (``suit_cash``): the suits that
+    leave him on lead, then the best one that does not. Each of them must be able to throw
+    cards of the other suits where he has run out; else 0. Where the card after a joker
+    lead sets the suit, the mate might have to follow it with a counted card: the
+    leader's jokers then only serve as throws.
     """
     hand = hands[leader]
-    count = popcount(hand & JOKERS)
-    left = popcount(hand)
-    opp1 = hands[(leader + 1) & 3]
-    opp2 = hands[(leader + 3) & 3]
-    if flags & F_JOKER_BEATS_PLAIN and (opp1 | opp2) & JOKERS:
-        return count
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    opp_trumps = 0
-    if trump >= 0:
-        opp_trumps = (opp1 | opp2) & (SUIT << (13 * trump))
+    partner = hands[mate]
+    jokers = popcount(hand & JOKERS)
+    spare_jokers = 0
+    if flags & F_NEXT_CARD_SETS_SUIT:
+        spare_jokers = jokers
+        jokers = 0
+    keep_tricks = 0
+    keep_suits = 0
+    last_tricks = 0
+    last_suit = -1
+    tricks_of = 0
     for suit in range(4):
         shift = 13 * suit
-        mine = (hand >> shift) & SUIT
-        if not mine:
+        tops = team_top(hands, team, alive, suit) >> shift
+        if not tops:
             continue
-        rest = (alive >> shift) & SUIT
-        tops = 0
-        while rest:
-            top = high_index(rest)
-            if not (mine >> top) & 1:
-                break
-            tops += 1
-            rest ^= 1 << top
-        if tops and suit != trump and opp_trumps:
-            len1 = popcount((opp1 >> shift) & SUIT)
-            len2 = popcount((opp2 >> shift) & SUIT)
-            tops = min(tops, min(len1, len2))
-        count += tops
-    return min(count, left)
+        opp_len = 0
+        for seat in range(4):
+            if not (team >> seat) & 1:
+                opp_len = max(opp_len, popcount((hands[seat] >> shift) & SUIT))
+        result = suit_cash((hand >> shift) & SUIT, (partner >> shift) & SUIT, tops, opp_len)
+        tricks = result >> 1
+        if tricks == 0:
+            continue
+        tricks_of |= tricks << (4 * suit)
+        if result & 1:
+            if tricks > last_tricks:
+                last_tricks = tricks
+                last_suit = suit
+        else:
+            keep_tricks += tricks
+            keep_suits |= 1 << suit
+    suits = keep_suits
+    if last_suit >= 0:
+        suits |= 1 << last_suit
+    # Throws: in a counted suit a hand that runs out throws cards of the uncounted suits.
+    need_l = 0
+    need_p = jokers
+    spare_l = spare_jokers
+    spare_p = popcount(partner & JOKERS)
+    for suit in range(4):
+        shift = 13 * suit
+        len_l = popcount((hand >> shift) & SUIT)
+        len_p = popcount((partner >> shift) & SUIT)
+        if (suits >> suit) & 1:
+            tricks = (tricks_of >> (4 * suit)) & 15
+            need_l += max(0, tricks - len_l)
+            need_p += max(0, tricks - len_p)
+        else:
+            spare_l += len_l
+            spare_p += len_p
+    if need_l > spare_l or need_p > spare_p:
+        return 0
+    return jokers + keep_tricks + last_tricks
+
+
+@jit
+def partner_tricks(hands: Arr, leader: int, mate: int, alive: int, spare: int) -> int:
+    """Return the tricks ``mate`` cashes after the leader reaches him with a small card.
+
+    Only where nobody holds a trump. ``spare`` is the leader's cards left after his own
+    cashing; the mate must keep his counted cards through it (following or throwing
+    others). 0 when no suit gives an entry.
+    """
+    hand = hands[mate]
+    own = popcount(hand & JOKERS)
+    entry = False
+    for suit in range(4):
+        tops = suit_tops(hand, alive, suit)
+        if tops:
+            own += tops
+            if (hands[leader] >> (13 * suit)) & SUIT:
+                entry = True
+    if not entry or spare < 1:
+        return 0
+    cashed = popcount(hands[leader]) - spare
+    if cashed + own > popcount(hand):
+        return 0
+    return own
 
 
 @jit
@@ -459,12 +695,16 @@ def search(
         if called >= 0 and leader == cfg[CFG_DUTY] and (hands[leader] >> called) & 1:
             bound = True
         if side == cfg[CFG_MAX] and not bound:
-            quick = quick_tricks(hands, leader, trump, flags)
+            team = side if (side >> leader) & 1 else 15 & ~side
+            mates = team
+            if called >= 0 and (alive >> called) & 1 and cfg[CFG_DUTY] >= 0:
+                mates &= ~(1 << cfg[CFG_DUTY])
+            quick = quick_tricks(hands, leader, trump, flags, team, mates)
             cut = quick >= need if (side >> leader) & 1 else need > left - quick
             if cut:
                 rel = 0
                 for suit in range(4):
-                    rel |= top_run(hands[leader], alive, suit)
+                    rel |= team_top(hands, team, alive, suit)
                 stats[depth] = rel
                 return bool((side >> leader) & 1)
         if side == cfg[CFG_MAX]:
@@ -553,12 +793,6 @@ def search(
             card = high_index(moves) if n == 0 and phase == 0 else low_index(moves)
             moves ^= 1 << card
             line = 0
-            if card < JOKER_BASE and card != called:
-                # A card standing for others in sequence above it: keep their places.
-                suit_live = (live >> (13 * (card // 13))) & SUIT
-                above = suit_live >> (card % 13 + 1)
-                if above and (hand >> (card + low_index(above) + 1)) & 1:
-                    line = 1 << card
             hands[seat] = hand ^ (1 << card)
             trick[base + n] = card
             if n == 3:

@@ -29,6 +29,7 @@ from esmakker.sim.ddloss import (
     judge_cards,
 )
 from esmakker.sim.duplicate import PLAYED, DuplicateDeal, Hand, play_duplicate, seat_of
+from esmakker.sim.match import MatchResult
 from esmakker.sim.stats import summarise_dd_loss
 from esmakker.solver.analysis import states_of
 from esmakker.solver.position import EXACTLY_ONE, MAXIMISE, MINIMISE, Position, from_state
@@ -289,3 +290,17 @@ def test_dd_loss_is_the_same_whatever_the_workers(capsys: CapSys) -> None:
         assert main([*args, "--workers", workers]) == 0
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
+
+
+def test_the_report_has_the_double_dummy_table() -> None:
+    pytest.importorskip("matplotlib")
+    from esmakker.sim.report import render_report
+
+    lost = [(1, 0, 3, 2), (0, 0, 1, 0), (2, 1, 0, 0), (1, 0, 0, 4)]
+    deals = (_made_up(1, lost, [0, 1, 2, 3]), _made_up(2, lost, [0, 1, 2, 3]))
+    bots = ("a", "b", "a", "c")
+    page = render_report(MatchResult(bots, "wikipedia", "1", deals, {}, 500))
+    assert "<h2>Double dummy</h2>" in page
+    assert "<td>c</td><td>1.50</td><td>[1.50, 1.50]</td><td>92.3%</td><td>30.0</td>" in page
+    without = render_report(MatchResult(bots, "wikipedia", "1", deals))
+    assert "Double dummy" not in without

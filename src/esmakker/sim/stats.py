@@ -12,6 +12,10 @@ as it should. With fewer than two deals there is no interval (``None``).
 the iron-hand share add up to 1. A contract's ``make_rate`` is how often its
 declarer made it; ``number_make_rate`` and ``nolo_make_rate`` are the same per
 declaring bot name (``None`` for a name that never declared such a contract).
+
+**Double-dummy figures** (``summarise_dd_loss``, ``esmakker match --dd-loss``): the
+tricks lost per deal are pooled and given an interval like the points; the regret is
+averaged per deal over the contracts a name declared there, then over those deals.
 """
 
 from __future__ import annotations

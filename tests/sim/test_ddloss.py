@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from esmakker.core.rules import RuleSet
 from esmakker.core.scoring import DealOutcome, score_deal
 from esmakker.core.seats import SEATS
 from esmakker.sim.ddloss import (
+    DEFAULT_NODE_LIMIT,
     GAVE_UP,
     NO_CONTRACT,
     NOLO,
@@ -27,6 +29,7 @@ from esmakker.sim.ddloss import (
     costs_of,
     hand_loss,
     judge_cards,
+    regret_of,
 )
 from esmakker.sim.duplicate import PLAYED, DuplicateDeal, Hand, play_duplicate, seat_of
 from esmakker.sim.match import MatchResult
@@ -304,3 +307,36 @@ def test_the_report_has_the_double_dummy_table() -> None:
     assert "<td>c</td><td>1.50</td><td>[1.50, 1.50]</td><td>92.3%</td><td>30.0</td>" in page
     without = render_report(MatchResult(bots, "wikipedia", "1", deals))
     assert "Double dummy" not in without
+
+
+def test_the_searched_regret_equals_the_regret_of_the_exact_tricks() -> None:
+    # Seven tricks taken, three to go; the best trumps differ (diamonds: South ruffs).
+    masks = [CardSet.parse(t).mask for t in ("SA SK H2", "HA HK S2", "D2 D3 D4", "C2 C3 C4")]
+    start = Position(
+        hands=(masks[0], masks[1], masks[2], masks[3]), leader=0, trick_no=10, side=0b0101, won=7
+    )
+    solver = Solver(pure=True)
+    exact = {trump: solver.value(replace(start, trump=trump)) for trump in (3, 2, 1, 0, -1)}
+    assert len(set(exact.values())) > 2
+    for trump, bid in ((2, Bid(9)), (1, Bid(10)), (0, Bid(8, BidKind.GODE)), (3, Bid(7))):
+        outcome = replace(NINE, bid=bid)
+        opening = replace(start, trump=trump)
+        searched = regret_of(solver, outcome, RULES, opening, exact[trump], 10**6)
+        assert searched == bidding_regret(outcome, RULES, trump, exact)
+
+
+def test_a_played_deal_judged_to_the_opening_lead() -> None:
+    record = loads((GOLDEN / "plain-9-made-with-overtricks.json").read_text())
+    states = states_of(record)
+    final = states[-1]
+    loss = hand_loss(final, node_limit=DEFAULT_NODE_LIMIT)
+    assert all(player.solved == player.cards == 13 for player in loss.players)
+    result = final.result()
+    assert result is not None
+    side = {int(result.declarer), int(result.partner)}  # type: ignore[arg-type]
+    mine = sum(p.lost for seat, p in enumerate(loss.players) if seat in side)
+    theirs = sum(p.lost for seat, p in enumerate(loss.players) if seat not in side)
+    par = result.declarer_side_tricks - theirs + mine  # the losses add up along the play
+    assert par == 12
+    # 9 plain (base 40) with 12 tricks scores 40 x (1 + 3) = 160; 12 plain would score 320.
+    assert (loss.regret_status, loss.regret) == (SOLVED, 320 - 160)

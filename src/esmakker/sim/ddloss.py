@@ -203,16 +203,58 @@ def _regret(
         return None, NOLO
     if par is None:
         return None, GAVE_UP
+    outcome = start.engine.deal_outcome()
     try:
-        tricks = {opening.trump: par}
-        for trump in _strains(start.rules):
-            if trump not in tricks:
-                value = partial(solver.value, replace(opening, trump=trump))
-                tricks[trump] = _allowed(solver, node_limit, value)
+        return regret_of(solver, outcome, start.rules, opening, par, node_limit), SOLVED
     except SolverGaveUpError:
         return None, GAVE_UP
-    outcome = start.engine.deal_outcome()
-    return bidding_regret(outcome, start.rules, opening.trump, tricks), SOLVED
+
+
+def regret_of(
+    solver: Solver,
+    outcome: DealOutcome,
+    rules: RuleSet,
+    opening: Position,
+    par: int,
+    node_limit: int,
+) -> int:
+    """Return ``bidding_regret`` searching each other trump only as far as it matters.
+
+    ``par`` is the side's tricks in the contract played from ``opening``.
+
+    Raises:
+        SolverGaveUpError: if the searches of one trump need more than ``node_limit`` nodes.
+    """
+    tricks = {opening.trump: par}
+    best = max(0, declarer_points(outcome, rules, outcome.bid, par))
+    best = max(best, strain_points(outcome, rules, opening.trump, par))
+    for trump in _strains(rules):
+        if trump not in tricks:
+            pos = replace(opening, trump=trump)
+            found = partial(_tricks_if_better, solver, outcome, rules, pos, best)
+            tricks[trump] = _allowed(solver, node_limit, found)
+            best = max(best, strain_points(outcome, rules, trump, tricks[trump]))
+    return bidding_regret(outcome, rules, opening.trump, tricks)
+
+
+def _tricks_if_better(
+    solver: Solver, outcome: DealOutcome, rules: RuleSet, pos: Position, best: int
+) -> int:
+    """Return the side's tricks in ``pos``'s trumps, or fewer if they cannot beat ``best``.
+
+    Fewer means a count whose contracts score no more than ``best``: the regret is the
+    same, and one null-window probe (often none) replaces the full search.
+    """
+    total = pos.won + pos.left
+    need = next(
+        (t for t in range(total + 1) if strain_points(outcome, rules, pos.trump, t) > best),
+        None,
+    )
+    if need is None or not _reaches(solver, pos, need):
+        return 0 if need is None else need - 1
+    while need < total and _reaches(solver, pos, need + 1):
+        need += 1
+    return need
 
 
 def _strains(rules: RuleSet) -> list[int]:
@@ -244,6 +286,20 @@ def declarer_points(outcome: DealOutcome, rules: RuleSet, bid: Bid, side_tricks:
     return score_deal(scored, rules)[outcome.declarer]
 
 
+def strain_points(outcome: DealOutcome, rules: RuleSet, trump: int, side_tricks: int) -> int:
+    """Return the most points any ``candidates`` contract in ``trump`` scores with those tricks.
+
+    Minus infinity in effect (``-10**9``) when no candidate plays in ``trump``.
+    """
+    points = [
+        declarer_points(outcome, rules, Bid(level, kind), side_tricks)
+        for kind, kind_trump in candidates(rules)
+        if kind_trump == trump
+        for level in range(rules.min_bid, 14)
+    ]
+    return max(points, default=-(10**9))
+
+
 def bidding_regret(outcome: DealOutcome, rules: RuleSet, trump: int, tricks: dict[int, int]) -> int:
     """Return the best contract's points minus the played contract's, both double dummy.
 
@@ -257,7 +313,6 @@ def bidding_regret(outcome: DealOutcome, rules: RuleSet, trump: int, tricks: dic
     """
     played = declarer_points(outcome, rules, outcome.bid, tricks[trump])
     best = max(0, played)
-    for kind, trump in candidates(rules):
-        for level in range(rules.min_bid, 14):
-            best = max(best, declarer_points(outcome, rules, Bid(level, kind), tricks[trump]))
+    for strain in _strains(rules):
+        best = max(best, strain_points(outcome, rules, strain, tricks[strain]))
     return best - played

@@ -24,6 +24,7 @@ from esmakker.core.presets import PRESET_NAMES, preset_options
 from esmakker.core.record import HandRecord, dumps, iter_jsonl, load, record_of
 from esmakker.core.rules import RuleSet
 from esmakker.server.command import add_join, add_serve
+from esmakker.sim.ddloss import DEFAULT_NODE_LIMIT as DD_NODE_LIMIT
 from esmakker.sim.duplicate import BotFailure
 from esmakker.sim.match import MatchResult, MatchSetupError, run_match
 from esmakker.sim.runner import SimDeal, simulate_deals, summarise
@@ -265,6 +266,19 @@ def _add_match(commands: Any) -> None:
         help="run on a Ray cluster: 'auto', 'local' (start one here) or HOST:PORT "
         "(needs esmakker[ray])",
     )
+    match.add_argument(
+        "--dd-loss",
+        action="store_true",
+        help="also judge every card and contract double dummy: tricks lost per deal and "
+        "bidding regret per bot (slow: about a second per hand)",
+    )
+    match.add_argument(
+        "--dd-node-limit",
+        type=_positive,
+        metavar="N",
+        help=f"nodes the solver may search per card with --dd-loss ({DD_NODE_LIMIT:_}); "
+        "a card that needs more is skipped and counted",
+    )
     match.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
     match.set_defaults(handler=_match)
 
@@ -280,6 +294,9 @@ def _match(args: argparse.Namespace) -> int:
         from esmakker.sim.report import check_report_extra
 
         check_report_extra()
+    if args.dd_node_limit is not None and not args.dd_loss:
+        raise UsageError(f"--dd-node-limit {args.dd_node_limit}: only with --dd-loss")
+    dd_node_limit = (args.dd_node_limit or DD_NODE_LIMIT) if args.dd_loss else None
     try:
         result = run_match(
             bots,
@@ -291,6 +308,7 @@ def _match(args: argparse.Namespace) -> int:
             progress=not args.no_progress and not args.json,
             ray_address=args.ray,
             out=args.out,
+            dd_node_limit=dd_node_limit,
         )
     except ValueError as exc:
         raise UsageError(f"--bots {args.bots}: {exc}") from exc
@@ -350,11 +368,45 @@ def _match_text(
         shown = ", ".join(f"{n} {r:.1%}" for n, r in rates.items() if r is not None)
         if shown:
             lines.append(f"{family} contracts made: {shown}")
+    if "dd_loss" in summary:
+        lines.extend(_dd_loss_text(summary["dd_loss"]))
     if out is not None:
         lines.append(f"records written to {out}")
     if report is not None:
         lines.append(f"report written to {report}")
     return "\n".join(lines)
+
+
+def _dd_loss_text(figures: dict[str, Any]) -> list[str]:
+    lines = [
+        f"double dummy, {figures['node_limit']:_} nodes per card: cards judged "
+        f"{_share(figures['card_coverage'])}, regrets judged "
+        f"{figures['regret_solved']} of {figures['number_contracts']} number contracts",
+    ]
+    width = max(len(name) for name in figures["bots"])
+    lines.append(
+        f"  {'bot':<{width}}  tricks lost/deal  95% interval      cards judged  "
+        "regret/declared deal  95% interval"
+    )
+    for name, values in figures["bots"].items():
+        lost = f"{values['tricks_lost_per_deal']:.2f}"
+        regret = values["regret_per_declared_deal"]
+        lines.append(
+            f"  {name:<{width}}  {lost:>16}  {_interval(values['ci95']):<16}  "
+            f"{_share(values['card_coverage']):>12}  "
+            f"{'-' if regret is None else f'{regret:.1f}':>20}  "
+            f"{_interval(values['regret_ci95'])} ({values['regret_solved']} of "
+            f"{values['declared']} judged)"
+        )
+    return lines
+
+
+def _share(rate: float | None) -> str:
+    return "-" if rate is None else f"{rate:.1%}"
+
+
+def _interval(ci: list[float] | None) -> str:
+    return "-" if ci is None else f"[{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
 # --- replay ----------------------------------------------------------------------------------

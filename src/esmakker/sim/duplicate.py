@@ -19,6 +19,7 @@ values of different deals are independent.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from esmakker.core.record import dumps, record_of
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import SEATS, Seat
 from esmakker.core.state import State, deal
+from esmakker.sim.ddloss import HandLoss, hand_loss
 from esmakker.sim.runner import play_out
 
 ROTATIONS = 4
@@ -63,6 +65,8 @@ class Hand:
     made: bool | None
     points: tuple[int, int, int, int]
     """The score of each bot (by index, not by seat)."""
+    dd: HandLoss | None = None
+    """The double-dummy figures by bot index (``esmakker match --dd-loss``), else ``None``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +118,12 @@ def play_duplicate(
     number: int,
     *,
     records: bool = False,
+    dd_node_limit: int | None = None,
 ) -> DuplicateDeal:
     """Play deal ``number`` in all four rotations (see the module's description).
+
+    With ``dd_node_limit`` each rotation's hand also gets its double-dummy figures
+    (``esmakker.sim.ddloss``, that many nodes per card) in ``Hand.dd``.
 
     Raises:
         BotFailure: if a bot chooses an illegal action or fails otherwise.
@@ -128,7 +136,11 @@ def play_duplicate(
     for rotation in range(ROTATIONS):
         table = _table(bots, seed, number, rotation)
         state = _play(start, table, bots, number, rotation)
-        hands.append(hand_of(state, rotation))
+        hand = hand_of(state, rotation)
+        if dd_node_limit is not None:
+            order = [int(seat_of(i, rotation)) for i in range(4)]
+            hand = dataclasses.replace(hand, dd=hand_loss(state, dd_node_limit).reindexed(order))
+        hands.append(hand)
         if records:
             meta = _meta(bots, seed, number, rotation)
             texts.append(dumps(record_of(state, meta)))

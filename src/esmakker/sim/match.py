@@ -37,7 +37,7 @@ from esmakker.bots.registry import make_bot
 from esmakker.core.rules import RuleSet
 from esmakker.sim.duplicate import BotFailure, DuplicateDeal, play_duplicate
 from esmakker.sim.progress import ProgressBar
-from esmakker.sim.stats import summarise_match
+from esmakker.sim.stats import summarise_dd_loss, summarise_match
 
 _MAX_CHUNK = 64
 """The most deals in one chunk (smaller chunks balance the load and move the progress bar)."""
@@ -63,6 +63,8 @@ class Chunk:
     first: int
     last: int
     records: bool
+    dd_node_limit: int | None = None
+    """Nodes per card for the double-dummy figures (``--dd-loss``); ``None``: none."""
 
 
 def play_chunk(chunk: Chunk) -> list[DuplicateDeal]:
@@ -73,7 +75,14 @@ def play_chunk(chunk: Chunk) -> list[DuplicateDeal]:
     """
     rules = _rules(chunk.preset, chunk.overrides_json)
     return [
-        play_duplicate(rules, chunk.bots, chunk.seed, number, records=chunk.records)
+        play_duplicate(
+            rules,
+            chunk.bots,
+            chunk.seed,
+            number,
+            records=chunk.records,
+            dd_node_limit=chunk.dd_node_limit,
+        )
         for number in range(chunk.first, chunk.last + 1)
     ]
 
@@ -92,10 +101,18 @@ class MatchResult:
     seed: str
     deals: tuple[DuplicateDeal, ...]
     overrides: dict[str, Any] = field(default_factory=dict)
+    dd_node_limit: int | None = None
+    """Nodes per card of the double-dummy figures; ``None`` when they were not asked for."""
 
     def summary(self) -> dict[str, Any]:
-        """Return the figures as the JSON object of ``esmakker match --json``."""
-        return summarise_match(self.bots, self.deals)
+        """Return the figures as the JSON object of ``esmakker match --json``.
+
+        With double-dummy figures it has one more key, ``dd_loss`` (``summarise_dd_loss``).
+        """
+        summary = summarise_match(self.bots, self.deals)
+        if self.dd_node_limit is not None:
+            summary["dd_loss"] = summarise_dd_loss(self.bots, self.deals, self.dd_node_limit)
+        return summary
 
 
 def run_match(
@@ -109,6 +126,7 @@ def run_match(
     ray_address: str | None = None,
     *,
     out: str | os.PathLike[str] | None = None,
+    dd_node_limit: int | None = None,
 ) -> MatchResult:
     """Play a duplicate match of ``deals`` deals between four named bots.
 
@@ -116,7 +134,9 @@ def run_match(
     this process), or with Ray the number of CPUs of a ``local`` instance.
     ``progress`` draws a progress bar on standard error when it is a terminal and
     the run lasts more than a second. ``out`` names a JSON Lines file for the hand
-    records, one per played rotation, in deal and rotation order.
+    records, one per played rotation, in deal and rotation order. ``dd_node_limit``
+    adds the double-dummy figures (``esmakker.sim.ddloss``), computed by the workers,
+    each card's searches within that many nodes.
 
     Raises:
         ValueError: for a wrong number of bots, an unknown bot name, fewer than one
@@ -135,13 +155,21 @@ def run_match(
         raise ValueError(f"a match needs at least one deal, got {deals}")
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
+    if dd_node_limit is not None and dd_node_limit < 1:
+        raise ValueError(f"the node limit must be at least 1, got {dd_node_limit}")
     overrides = dict(overrides or {})
     RuleSet.from_preset(preset, overrides)
     overrides_json = json.dumps(overrides, sort_keys=True)
     ray = None if ray_address is None else _import_ray()
     with _Collector(deals, out, progress) as collector:
         chunk_of = functools.partial(
-            Chunk, names, preset, overrides_json, str(seed), records=out is not None
+            Chunk,
+            names,
+            preset,
+            overrides_json,
+            str(seed),
+            records=out is not None,
+            dd_node_limit=dd_node_limit,
         )
         if ray is not None and ray_address is not None:
             _run_on_ray(ray, ray_address, workers, deals, chunk_of, collector.add)
@@ -150,7 +178,7 @@ def run_match(
             chunks = [chunk_of(first, last) for first, last in chunk_ranges(deals, count)]
             _run_local(chunks, count, collector.add)
         played = collector.deals()
-    return MatchResult(names, preset, str(seed), played, overrides)
+    return MatchResult(names, preset, str(seed), played, overrides, dd_node_limit)
 
 
 def chunk_ranges(deals: int, workers: int) -> list[tuple[int, int]]:

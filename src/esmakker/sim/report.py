@@ -91,6 +91,7 @@ def render_report(result: MatchResult, summary: dict[str, Any] | None = None) ->
         "deal; bots of the same name are pooled deal by deal. 95% interval: Student t on the "
         "per-deal values, mean &plusmn; t(0.975, n&minus;1)&middot;s/&radic;n.</p>",
         _figure(_points_plot(figures), "Mean points per deal with 95% confidence interval"),
+        *_dd_section(figures),
         "<h2>Contracts</h2>",
         _outcomes_table(figures),
         _figure(
@@ -118,6 +119,46 @@ def _bots_table(figures: dict[str, Any]) -> str:
             f"<td>{interval}</td></tr>"
         )
     return _table(["bot", "mean points per deal", "95% interval"], rows)
+
+
+def _dd_section(figures: dict[str, Any]) -> list[str]:
+    """Return the double-dummy heading, table and note (nothing without ``--dd-loss``)."""
+    dd = figures.get("dd_loss")
+    if dd is None:
+        return []
+    rows = []
+    for name, values in dd["bots"].items():
+        regret = values["regret_per_declared_deal"]
+        rows.append(
+            f"<tr><td>{_e(name)}</td><td>{values['tricks_lost_per_deal']:.2f}</td>"
+            f"<td>{_interval(values['ci95'])}</td><td>{_percent(values['card_coverage'])}</td>"
+            f"<td>{'&ndash;' if regret is None else f'{regret:.1f}'}</td>"
+            f"<td>{_interval(values['regret_ci95'])}</td>"
+            f"<td>{values['regret_solved']} of {values['declared']}</td></tr>"
+        )
+    head = [
+        "bot",
+        "tricks lost per deal",
+        "95% interval",
+        "cards judged",
+        "regret per declared deal",
+        "95% interval",
+        "regrets judged",
+    ]
+    note = (
+        f'<p class="note">Double dummy, at most {dd["node_limit"]:,} nodes per card: a card '
+        "loses the tricks its side gives away against best play by everyone from there; a "
+        "card the solver could not judge within the limit (and every card before it in the "
+        "hand) is skipped, so below full coverage the figure counts the judged cards only. "
+        "Regret: the points of the best contract the solver finds on the cards minus those "
+        "of the contract played, both at their double-dummy result from the opening lead "
+        "(docs/decisions.md 82&ndash;85).</p>"
+    )
+    return ["<h2>Double dummy</h2>", _table(head, rows), note]
+
+
+def _interval(ci: list[float] | None) -> str:
+    return "&ndash;" if ci is None else f"[{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
 def _outcomes_table(figures: dict[str, Any]) -> str:

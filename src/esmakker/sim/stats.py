@@ -12,6 +12,10 @@ as it should. With fewer than two deals there is no interval (``None``).
 the iron-hand share add up to 1. A contract's ``make_rate`` is how often its
 declarer made it; ``number_make_rate`` and ``nolo_make_rate`` are the same per
 declaring bot name (``None`` for a name that never declared such a contract).
+
+**Double-dummy figures** (``summarise_dd_loss``, ``esmakker match --dd-loss``): the
+tricks lost per deal are pooled and given an interval like the points; the regret is
+averaged per deal over the contracts a name declared there, then over those deals.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Sequence
 from statistics import NormalDist
 from typing import Any
 
+from esmakker.sim.ddloss import GAVE_UP, SOLVED, HandLoss
 from esmakker.sim.duplicate import ALL_PASS, IRON_HAND, PLAYED, DuplicateDeal
 
 _EXACT_T_UP_TO = 1000
@@ -182,4 +187,83 @@ def summarise_match(bots: Sequence[str], deals: Sequence[DuplicateDeal]) -> dict
         "all_pass_share": outcomes[ALL_PASS] / total,
         "nolo_share": sum(family["nolo", name] for name in names) / total,
         "iron_hand_share": outcomes[IRON_HAND] / total,
+    }
+
+
+def summarise_dd_loss(
+    bots: Sequence[str], deals: Sequence[DuplicateDeal], node_limit: int
+) -> dict[str, Any]:
+    """Return the double-dummy figures of a match: ``dd_loss`` of ``esmakker match --json``.
+
+    Per bot name: ``tricks_lost_per_deal`` (the tricks its judged cards lost, summed over
+    a deal's rotations and divided by their number, pooled over bots of the name like the
+    points) with ``ci95``; ``cards``, ``cards_solved`` and ``card_coverage``;
+    ``regret_per_declared_deal`` (per deal, the mean regret of the number contracts it
+    declared and the solver judged; over the deals that have one) with ``regret_ci95``;
+    ``declared`` (number contracts it declared) and ``regret_solved``. Beside them, the
+    counts for all bots, and ``node_limit``. See ``docs/decisions.md`` 82-85.
+
+    Raises:
+        ValueError: without deals, or if a hand has no double-dummy figures.
+    """
+    if not deals:
+        raise ValueError("double-dummy figures need at least one deal")
+    per_deal = [_dd_hands(deal) for deal in sorted(deals, key=lambda d: d.number)]
+    figures = {name: _dd_figures(bots, name, per_deal) for name in dict.fromkeys(bots)}
+    hands = [hand for deal in per_deal for hand in deal]
+    cards = sum(player.cards for hand in hands for player in hand.players)
+    solved = sum(player.solved for hand in hands for player in hand.players)
+    contracts = [hand.regret_status for hand in hands if hand.regret_status in (SOLVED, GAVE_UP)]
+    return {
+        "node_limit": node_limit,
+        "bots": figures,
+        "cards": cards,
+        "cards_solved": solved,
+        "card_coverage": _rate(solved, cards),
+        "number_contracts": len(contracts),
+        "regret_solved": contracts.count(SOLVED),
+        "regret_coverage": _rate(contracts.count(SOLVED), len(contracts)),
+    }
+
+
+def _dd_hands(deal: DuplicateDeal) -> list[HandLoss]:
+    found = [hand.dd for hand in deal.hands]
+    if any(dd is None for dd in found):
+        raise ValueError(f"deal {deal.number} has no double-dummy figures")
+    return [dd for dd in found if dd is not None]
+
+
+def _dd_figures(bots: Sequence[str], name: str, per_deal: list[list[HandLoss]]) -> dict[str, Any]:
+    """Return one bot name's double-dummy figures (its bots by index in ``bots``)."""
+    mine = [i for i, bot in enumerate(bots) if bot == name]
+    lost = [
+        sum(hand.players[i].lost for hand in hands for i in mine) / (len(hands) * len(mine))
+        for hands in per_deal
+    ]
+    mean, ci = mean_ci95(lost)
+    players = [hand.players[i] for hands in per_deal for hand in hands for i in mine]
+    cards = sum(player.cards for player in players)
+    solved = sum(player.solved for player in players)
+    declared = [
+        hand
+        for hands in per_deal
+        for hand in hands
+        if hand.declarer in mine and hand.regret_status in (SOLVED, GAVE_UP)
+    ]
+    regrets = []
+    for hands in per_deal:
+        judged = [h.regret for h in hands if h.declarer in mine and h.regret is not None]
+        if judged:
+            regrets.append(sum(judged) / len(judged))
+    regret, regret_ci = mean_ci95(regrets) if regrets else (None, None)
+    return {
+        "tricks_lost_per_deal": mean,
+        "ci95": None if ci is None else list(ci),
+        "cards": cards,
+        "cards_solved": solved,
+        "card_coverage": _rate(solved, cards),
+        "regret_per_declared_deal": regret,
+        "regret_ci95": None if regret_ci is None else list(regret_ci),
+        "declared": len(declared),
+        "regret_solved": sum(hand.regret_status == SOLVED for hand in declared),
     }

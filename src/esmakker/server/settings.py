@@ -58,6 +58,14 @@ class Settings:
     """Nodes one double-dummy search of a deal's analysis may take (then: unknown)."""
     analysis_budget: int = ANALYSIS_BUDGET
     """Nodes the whole analysis of one deal may take (later searches: unknown)."""
+    hint_worlds: int = 16
+    """Worlds a hint searches (at most ``hint_budget`` seconds of them)."""
+    hint_budget: float = 1.0
+    """Seconds a hint's search may take before it answers with the worlds it has."""
+    review_worlds: int = 6
+    """Worlds the review of a finished deal searches per decision."""
+    review_budget: float = 0.5
+    """Seconds one decision of a review may take (a deal has at most about 20)."""
 
     def database_url(self) -> str:
         """Return the database URL, the embedded default when none is set."""

@@ -71,17 +71,23 @@ def test_the_best_choice_and_a_forced_one_are_never_flagged() -> None:
 
 def test_a_review_is_deterministic_and_keeps_the_decision_order() -> None:
     decisions = [
-        (_view(RUFF), parse_action("play D6")),
+        (_view(RUFF), parse_action("play S3")),
         (_view(RUFF), parse_action("play D9")),
     ]
-    first = review(decisions, random.Random(4))
-    assert first == review(decisions, random.Random(4))
-    assert [m.index for m in first] == sorted(m.index for m in first)
-    costs = [m.cost for m in worst_first(first)]
-    assert costs == sorted(costs, reverse=True)
+    first = review(decisions, random.Random(1), worlds=4)
+    assert first == review(decisions, random.Random(1), worlds=4)
+    assert [m.index for m in first] == [1]
+
+
+def test_worst_first_sorts_by_cost_then_deal_order() -> None:
+    play = parse_action("play D6")
+    mistakes = [
+        Mistake(index, play, play, cost, None, Phase.PLAY)
+        for index, cost in enumerate([20.0, 50.0, 20.0])
+    ]
+    assert [m.index for m in worst_first(mistakes)] == [1, 0, 2]
 
 
 def test_a_high_threshold_flags_nothing() -> None:
     decisions = [(_view(RUFF), parse_action("play D6"))]
     assert review(decisions, random.Random(1), min_units=1000) == []
-    assert all(isinstance(m, Mistake) for m in review(decisions, random.Random(1)))

@@ -97,6 +97,13 @@ def test_no_hint_out_of_turn_for_spectators_or_at_unknown_tables(client: TestCli
     assert all("\n" not in r.json()["message"] for r in (refused, spectator, unknown))
 
 
+def test_no_hint_before_the_game_starts(client: TestClient) -> None:
+    table = client.post("/api/tables", json={"host_name": "anna"}).json()
+    early = ask(client, table["id"], table["seat"]["token"])
+    assert early.status_code == 409
+    assert early.json()["code"] == "not_started"
+
+
 def test_a_finished_deal_is_reviewed_for_a_seat_once(client: TestClient) -> None:
     table = client.post("/api/tables", json={"max_deals": 1}).json()
     host = {"Authorization": f"Bearer {table['host_token']}"}

@@ -25,6 +25,8 @@ HANDS = {
     "W": "S8 H8 H7 H6 H2 DT D2 CT C9 C8 C7 C6 C5",
 }
 AUCTION = ["E pass", "S pass", "W pass", "N bid 9", "N trump S", "N call DA"]
+SURE = 60.0
+"""A budget no search reaches: the worlds searched, and so the verdicts, never depend on load."""
 RUFF = run(
     decline_all(run(make_state(rules(), "N", HANDS, "C2 X2 X3"), AUCTION)),
     plays("E DA S D3 W D2 N D5", "E C4 S CQ W C5"),
@@ -53,7 +55,7 @@ def _last_decision(state: State, seat: Seat) -> tuple[PlayerView, Action]:
 def test_throwing_a_diamond_instead_of_ruffing_is_flagged() -> None:
     view = _view(RUFF)
     assert view.seat == Seat.N
-    [mistake] = review([(view, parse_action("play D6"))], random.Random(1))
+    [mistake] = review([(view, parse_action("play D6"))], random.Random(1), budget_s=SURE)
     assert mistake.index == 0
     assert mistake.action == parse_action("play D6")
     assert mistake.best in {Play(Card.parse(name)) for name in ("S2", "S3", "S4")}
@@ -66,7 +68,7 @@ def test_the_best_choice_and_a_forced_one_are_never_flagged() -> None:
     forced = _last_decision(RUFF, Seat.N)
     assert len(forced[0].legal_actions) == 1
     ruff = (_view(RUFF), parse_action("play S2"))
-    assert review([ruff, forced], random.Random(1)) == []
+    assert review([ruff, forced], random.Random(1), budget_s=SURE) == []
 
 
 def test_a_review_is_deterministic_and_keeps_the_decision_order() -> None:
@@ -74,8 +76,8 @@ def test_a_review_is_deterministic_and_keeps_the_decision_order() -> None:
         (_view(RUFF), parse_action("play S3")),
         (_view(RUFF), parse_action("play D9")),
     ]
-    first = review(decisions, random.Random(1), worlds=4)
-    assert first == review(decisions, random.Random(1), worlds=4)
+    first = review(decisions, random.Random(1), worlds=4, budget_s=SURE)
+    assert first == review(decisions, random.Random(1), worlds=4, budget_s=SURE)
     assert [m.index for m in first] == [1]
 
 
@@ -90,4 +92,4 @@ def test_worst_first_sorts_by_cost_then_deal_order() -> None:
 
 def test_a_high_threshold_flags_nothing() -> None:
     decisions = [(_view(RUFF), parse_action("play D6"))]
-    assert review(decisions, random.Random(1), min_units=1000) == []
+    assert review(decisions, random.Random(1), min_units=1000, budget_s=SURE) == []

@@ -27,7 +27,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     settings = Settings(
         db_url=f"sqlite:///{tmp_path / 'db.sqlite'}",
         hint_worlds=2,
+        hint_budget=60,  # the worlds searched never depend on the machine's load
         review_worlds=1,
+        review_budget=60,
     )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
@@ -135,7 +137,7 @@ def test_a_seat_has_one_hint_in_flight(tmp_path: Path) -> None:
     state = deal(RuleSet.from_preset("wikipedia"), Seat.N, random.Random(6))
     assert state.to_act is not None
     view = observe(state, state.to_act)
-    coach = Coach(Settings(hint_worlds=1))
+    coach = Coach(Settings(hint_worlds=1, hint_budget=60))
 
     async def twice() -> list[Any]:
         first = asyncio.ensure_future(coach.hint(("t", 0), view, "s"))

@@ -440,3 +440,20 @@ def _line(
             rest.append((seat, action))
             return rest
     return None
+
+
+def seat_decisions(record: HandRecord, seat: Seat) -> list[tuple[int, PlayerView, Action]]:
+    """Return ``seat``'s decisions in a finished deal: step number, its view then, its action.
+
+    The views are what the seat knew when it acted (``observe`` of the replayed deal),
+    so a review can search them as a bot would.
+
+    Raises:
+        CorruptRecordError: if the record does not replay (see ``replay``).
+    """
+    frames = replay_frames(record)
+    return [
+        (number, frames[number].seats[seat], step.action)
+        for number, step in enumerate(record.steps)
+        if step.seat == seat
+    ]

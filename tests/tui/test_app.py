@@ -6,12 +6,13 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from esmakker.core.actions import Play
 from esmakker.core.cards import CardSet
 from esmakker.core.seats import Seat
-from esmakker.tui import setup
+from esmakker.tui import replay, setup
 from esmakker.tui.app import GameApp
 from esmakker.tui.i18n import set_language
 from esmakker.tui.replay import ReplayScreen
@@ -200,5 +201,30 @@ def test_f3_shows_the_strong_bots_hint_in_the_status_bar() -> None:
             assert "Hint: " in text
             assert "expected points" in text or "the only legal action" in text
             assert len(app.table.view(app.seat).steps) == steps  # a hint never acts
+
+    asyncio.run(run())
+
+
+def test_f2_after_a_deal_lists_where_the_persons_choices_cost_points(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(replay, "COACH_WORLDS", 1)  # one world: quick, and noisy enough to flag
+    app = make_app("4", deals=None)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for_person(pilot, app)
+            while not app.table.deal_over:
+                await pilot.press("enter")
+                await wait_for_person(pilot, app)
+            await pilot.press("f2")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            await app.screen.workers.wait_for_complete()
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Where your choices cost points:" in text
+            assert "was better by" in text or "None of your choices" in text
+            assert "Reviewing your choices" not in text
 
     asyncio.run(run())

@@ -36,7 +36,7 @@ def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200
     assert '<script type="module" src="/static/js/main.js">' in page.text
-    for name in ("main", "api", "table", "cards", "i18n", "labels", "panels"):
+    for name in ("main", "api", "table", "cards", "i18n", "labels", "panels", "coach"):
         module = client.get(f"/static/js/{name}.js")
         assert module.status_code == 200, name
         assert "javascript" in module.headers["content-type"]

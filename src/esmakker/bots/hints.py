@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from esmakker.bots.strong import Choice, StrongBot
+from esmakker.bots.strong import DEFAULT_BUDGET_S, Choice, StrongBot
 from esmakker.core.actions import Action, format_action
 from esmakker.core.view import PlayerView
 
 SHOWN_ALTERNATIVES = 2
+HINT_WORLDS = 16
+"""Worlds a hint searches (more than a bot's move: a person waits for one answer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,15 +28,23 @@ class Hint:
     reason: str
 
 
-def hint(view: PlayerView, rng: random.Random, *, worlds: int = 16) -> Hint:
+def hint(
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    worlds: int = HINT_WORLDS,
+    budget_s: float = DEFAULT_BUDGET_S,
+) -> Hint:
     """Return the strong bot's suggestion for the seat to act in ``view``.
+
+    The search stops with the worlds it has after ``budget_s`` seconds.
 
     Raises:
         ValueError: if the view has no legal action (not this seat's turn, or a spectator).
     """
     if not view.legal_actions:
         raise ValueError("no decision to hint at: the seat has no legal action now")
-    bot = StrongBot(rng, worlds=worlds, search_auction=True)
+    bot = StrongBot(rng, worlds=worlds, budget_s=budget_s, search_auction=True)
     if len(view.legal_actions) == 1:
         only = view.legal_actions[0]
         return Hint(only, (), f"{format_action(only)}: the only legal action")

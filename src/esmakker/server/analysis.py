@@ -8,16 +8,14 @@ and deal (the most recent ``KEEP`` of them).
 
 from __future__ import annotations
 
-import asyncio
 import importlib
-from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from esmakker.core.record import HandRecord
 from esmakker.server import errors
 from esmakker.server.errors import ApiError
+from esmakker.server.memo import Memo
 
 KEEP = 256
 """Analyses kept in memory (the oldest finished one is dropped first)."""
@@ -50,36 +48,15 @@ class Analyses:
     def __init__(self, per_search: int, budget: int) -> None:
         self.per_search = per_search
         self.budget = budget
-        self._tasks: OrderedDict[Key, asyncio.Future[dict[str, Any]]] = OrderedDict()
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
+        self._memo: Memo[Key, dict[str, Any]] = Memo("analysis", KEEP)
 
     async def get(self, key: Key, record: HandRecord) -> dict[str, Any]:
         """Return the deal's analysis: from memory, from the running computation, or new."""
-        task = self._tasks.get(key)
-        if task is None:
-            task = self._start(key, record)
-        return await asyncio.shield(task)
+        return await self._memo.get(key, lambda: self._run(record))
 
-    def _start(self, key: Key, record: HandRecord) -> asyncio.Future[dict[str, Any]]:
-        run = load_analyzer(self.per_search, self.budget)
-        task = asyncio.get_running_loop().run_in_executor(self._pool, run, record)
-        self._tasks[key] = task
-        task.add_done_callback(lambda done: self._finished(key, done))
-        self._trim()
-        return task
-
-    def _finished(self, key: Key, task: asyncio.Future[dict[str, Any]]) -> None:
-        """Forget a computation that failed, so the next request tries again."""
-        if (task.cancelled() or task.exception() is not None) and self._tasks.get(key) is task:
-            del self._tasks[key]
-
-    def _trim(self) -> None:
-        while len(self._tasks) > KEEP:
-            oldest = next(iter(self._tasks))
-            if not self._tasks[oldest].done():
-                return
-            del self._tasks[oldest]
+    def _run(self, record: HandRecord) -> dict[str, Any]:
+        return load_analyzer(self.per_search, self.budget)(record)
 
     def close(self) -> None:
         """Stop the worker thread; a computation still running is left to finish."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._memo.close()

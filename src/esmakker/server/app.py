@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from esmakker import __version__
 from esmakker.server import routes, web, ws
 from esmakker.server.analysis import Analyses
+from esmakker.server.coach import Coach
 from esmakker.server.errors import ApiError, api_body
 from esmakker.server.hub import Hub
 from esmakker.server.relay import Relay
@@ -28,10 +29,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(Store(chosen.database_url()), chosen)
         app.state.hub = hub
         app.state.analyses = Analyses(chosen.analysis_nodes, chosen.analysis_budget)
+        app.state.coach = Coach(chosen)
         if not chosen.redis_url:
             hub.restore()
             yield
             app.state.analyses.close()
+            app.state.coach.close()
             await hub.shutdown()
             return
         from esmakker.server.cluster import Cluster  # redis is imported only with --redis
@@ -45,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await cluster.stop()
             app.state.analyses.close()
+            app.state.coach.close()
             await hub.shutdown()
 
     app = FastAPI(

@@ -12,7 +12,7 @@ import os
 import sys
 from typing import Any
 
-from esmakker.server.settings import ANALYSIS_BUDGET, ANALYSIS_NODES
+from esmakker.server.settings import ANALYSIS_BUDGET, ANALYSIS_NODES, HINT_WORLDS, REVIEW_WORLDS
 
 EXTRA_HINT = "this command needs the server extra: pip install 'esmakker[server]'"
 _NEEDED = ("fastapi", "uvicorn", "sqlalchemy", "websockets")
@@ -66,6 +66,18 @@ def add_serve(commands: Any) -> None:
         default=ANALYSIS_BUDGET,
         help=f"double-dummy analysis: nodes one deal may take in all ({ANALYSIS_BUDGET})",
     )
+    serve.add_argument(
+        "--hint-worlds",
+        type=int,
+        default=HINT_WORLDS,
+        help=f"hints: worlds searched per hint, at most one second of them ({HINT_WORLDS})",
+    )
+    serve.add_argument(
+        "--review-worlds",
+        type=int,
+        default=REVIEW_WORLDS,
+        help=f"reviews of finished deals: worlds searched per decision ({REVIEW_WORLDS})",
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -92,6 +104,8 @@ def _serve(args: argparse.Namespace) -> int:
         claim_ttl=args.claim_ttl,
         analysis_nodes=args.analysis_nodes,
         analysis_budget=args.analysis_budget,
+        hint_worlds=max(1, args.hint_worlds),
+        review_worlds=max(1, args.review_worlds),
     )
     config = uvicorn.Config(
         create_app(settings),

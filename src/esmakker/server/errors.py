@@ -29,6 +29,7 @@ NO_CLAIM = "no_claim"
 INTERNAL = "internal"
 REPLACED = "replaced"
 RATE_LIMITED = "rate_limited"
+HINT_BUSY = "hint_busy"
 
 # HTTP codes
 NOT_FOUND = "not_found"

@@ -23,11 +23,12 @@ from typing import Any, Protocol
 from esmakker.bots.base import Bot
 from esmakker.bots.registry import BOT_NAMES, make_bot
 from esmakker.core.actions import Action, Iron, Take, Turn, format_action, parse_action
-from esmakker.core.errors import RulesConfigError
+from esmakker.core.errors import Reason, RulesConfigError
 from esmakker.core.record import dumps as record_dumps
 from esmakker.core.record import loads as record_loads
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
+from esmakker.core.view import PlayerView
 from esmakker.server import codec, errors
 from esmakker.server.errors import ApiError, ProtocolError
 from esmakker.server.settings import Settings
@@ -227,6 +228,41 @@ class Room:
     def online(self, index: int) -> bool:
         """Return whether player ``index`` has a connection open."""
         return bool(self.sinks.get(index))
+
+    def decision(self, key: Key) -> tuple[PlayerView, str, int]:
+        """Return the seat's view of its decision now, a seed for a hint and the deal number.
+
+        The seed depends on the table's secret, the deal and the step, so asking again
+        gives the same hint and no other table's.
+
+        Raises:
+            ApiError: 403 for a spectator, 409 when the game is not running, the player
+                sits out, or it is not his turn.
+        """
+        if key is None:
+            raise ApiError(
+                403, errors.FORBIDDEN, "hints are for seated players (send a seat token)"
+            )
+        table = self.table
+        if self.status != "running" or table is None or table.deal_over:
+            raise ApiError(
+                409, errors.NOT_STARTED, f"no deal is being played (the table is {self.status})"
+            )
+        seat = table.seat_of(self._name(key))
+        if seat is None:
+            raise ApiError(409, errors.SITTING_OUT, "you sit out this deal")
+        view = table.view(seat)
+        if table.to_act != seat or not view.legal_actions:
+            raise ApiError(
+                409,
+                Reason.NOT_YOUR_TURN.value,
+                "it is not your turn: a hint is for your own decision",
+            )
+        number = table.deal_number
+        seed = hmac.new(
+            self.seed.encode(), f"hint/{number}/{len(view.steps)}".encode(), hashlib.sha256
+        )
+        return view, seed.hexdigest(), number
 
     # --- lobby --------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from esmakker.core.seats import Seat
 from esmakker.core.state import State
 from esmakker.server import errors, schemas
 from esmakker.server.analysis import Analyses
+from esmakker.server.coach import Coach
 from esmakker.server.errors import ApiError
 from esmakker.server.hub import Hub, Room, TableConfig
 
@@ -169,6 +170,36 @@ async def analyse_deal(ref: str, number: int, request: Request) -> dict[str, Any
     record = from_json(deal(ref, number, request))
     analyses: Analyses = request.app.state.analyses
     return await analyses.get((room.id, number), record)
+
+
+@router.get(
+    "/tables/{ref}/deals/{number}/review",
+    responses={404: {"model": schemas.Problem}},
+)
+async def review_deal(ref: str, number: int, seat: str, request: Request) -> dict[str, Any]:
+    """Return where ``seat``'s choices in a finished deal cost expected points, computed once."""
+    room = _hub(request).find(ref)
+    record = from_json(deal(ref, number, request))
+    if seat not in ("N", "E", "S", "W"):
+        raise ApiError(400, errors.BAD_REQUEST, f"seat must be N, E, S or W, not {seat!r}")
+    coach: Coach = request.app.state.coach
+    return await coach.review((room.id, number, seat), record, Seat[seat])
+
+
+@router.post(
+    "/tables/{ref}/hint",
+    responses={403: {"model": schemas.Problem}, 409: {"model": schemas.Problem}},
+)
+async def hint(ref: str, request: Request, authorization: Authorization = None) -> dict[str, Any]:
+    """Return the strong bot's suggestion for the seat's own decision now (a seat token)."""
+    hub = _hub(request)
+    room = hub.find(ref)
+    token = (authorization or "").removeprefix("Bearer ").strip()
+    key = hub.identify(room, token) if token else None
+    view, seed, number = room.decision(key)
+    assert key is not None
+    coach: Coach = request.app.state.coach
+    return {"deal": number, **await coach.hint((room.id, key), view, seed)}
 
 
 def _position(state: State, step: str | None) -> dict[str, Any]:

@@ -11,6 +11,11 @@ ANALYSIS_NODES = 2_000_000
 ANALYSIS_BUDGET = 30_000_000
 """Nodes the whole analysis of one deal may take (10-15 s here; later searches: unknown)."""
 
+HINT_WORLDS = 16
+"""Worlds a hint searches (at most ``hint_budget`` seconds of them)."""
+REVIEW_WORLDS = 6
+"""Worlds the review of a finished deal searches per decision."""
+
 
 def data_dir() -> Path:
     """Return the data folder: ``$ESMAKKER_DATA``, else ``~/.local/share/esmakker``."""
@@ -58,6 +63,14 @@ class Settings:
     """Nodes one double-dummy search of a deal's analysis may take (then: unknown)."""
     analysis_budget: int = ANALYSIS_BUDGET
     """Nodes the whole analysis of one deal may take (later searches: unknown)."""
+    hint_worlds: int = HINT_WORLDS
+    """Worlds a hint searches (at most ``hint_budget`` seconds of them)."""
+    hint_budget: float = 1.0
+    """Seconds a hint's search may take before it answers with the worlds it has."""
+    review_worlds: int = REVIEW_WORLDS
+    """Worlds the review of a finished deal searches per decision."""
+    review_budget: float = 0.5
+    """Seconds one decision of a review may take (a deal has at most about 20)."""
 
     def database_url(self) -> str:
         """Return the database URL, the embedded default when none is set."""

@@ -364,7 +364,12 @@ class GameApp(App[None]):
         names = tuple(self.table.sheet.seating().players)
         if self.table.seating is not None:
             names = self.table.seating.players
-        screen = ReplayScreen(replay_frames(record), names, title=t("review.title"))  # type: ignore[arg-type]
+        screen = ReplayScreen(
+            replay_frames(record),
+            names,  # type: ignore[arg-type]
+            title=t("review.title"),
+            coach=(record, self.seat),
+        )
         self.push_screen(screen)
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from functools import partial
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -13,8 +15,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from esmakker.bots.review import REVIEW_WORLDS, Mistake, review, worst_first
+from esmakker.core.record import HandRecord
 from esmakker.core.seats import Seat
-from esmakker.table import ReplayFrame
+from esmakker.table import ReplayFrame, seat_decisions
 from esmakker.tui.i18n import t
 from esmakker.tui.scene import Scene
 from esmakker.tui.text import card_text, cards_text, step_text
@@ -23,6 +27,10 @@ from esmakker.tui.widgets.contract import ContractWidget
 from esmakker.tui.widgets.trick import TrickWidget
 
 Names = tuple[str, str, str, str]
+COACH_WORLDS = REVIEW_WORLDS
+"""Worlds the review searches per decision of the person's."""
+COACH_LINES = 5
+"""Lines the review's list may take below the tricks (an 80x24 terminal leaves six)."""
 
 
 class HandsWidget(Widget):
@@ -79,12 +87,24 @@ class ReplayScreen(Screen[None]):
     )
     """The keys in the footer, described in the current language."""
 
-    def __init__(self, frames: Sequence[ReplayFrame], names: Names, *, title: str) -> None:
-        """Show ``frames`` (from ``replay_frames``) with the players' ``names`` (N, E, S, W)."""
+    def __init__(
+        self,
+        frames: Sequence[ReplayFrame],
+        names: Names,
+        *,
+        title: str,
+        coach: tuple[HandRecord, Seat] | None = None,
+    ) -> None:
+        """Show ``frames`` (from ``replay_frames``) with the players' ``names`` (N, E, S, W).
+
+        With ``coach`` (the frames' record and a person's seat) the screen also lists
+        where that seat's choices cost expected points, searched in a worker thread.
+        """
         super().__init__()
         self.frames = list(frames)
         self.names = names
         self.heading = title
+        self.coach = coach
         self.index = 0
         for keys, action, description in self.KEYS:
             self._bindings.bind(keys, action, t(description))
@@ -100,6 +120,8 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-right"):
                 yield TricksWidget(id="tricks")
                 yield AuctionWidget(id="replay-auction")
+        if self.coach is not None:
+            yield Static(Text(t("coach.thinking")), id="replay-coach")
         yield Static(id="replay-status")
         yield Footer()
 
@@ -110,6 +132,20 @@ class ReplayScreen(Screen[None]):
         self.query_one(AuctionWidget).border_title = t("panel.auction")
         self.query_one(HandsWidget).names = self.names
         self.show()
+        if self.coach is not None:
+            self.run_worker(partial(self._review, *self.coach), thread=True, group="coach")
+
+    def _review(self, record: HandRecord, seat: Seat) -> None:
+        """Search the seat's decisions (in a worker thread) and show the costly ones."""
+        decisions = seat_decisions(record, seat)
+        rng = random.Random(f"review/{seat.name}")
+        pairs = [(view, action) for _, view, action in decisions]
+        mistakes = review(pairs, rng, worlds=COACH_WORLDS)
+        lines = _mistake_lines(mistakes)
+        self.app.call_from_thread(self._reviewed, [t("coach.title"), *lines])
+
+    def _reviewed(self, lines: list[str]) -> None:
+        self.query_one("#replay-coach", Static).update(Text("\n".join(lines)))
 
     def show(self) -> None:
         """Draw the frame at ``index``."""
@@ -163,6 +199,29 @@ class ReplayScreen(Screen[None]):
             self.app.exit()
         else:
             self.app.pop_screen()
+
+
+def _mistake_lines(mistakes: list[Mistake]) -> list[str]:
+    """Return a line per costly choice, in deal order; past ``COACH_LINES``, the costliest."""
+    if not mistakes:
+        return [t("coach.none")]
+    if len(mistakes) <= COACH_LINES:
+        return [_mistake_line(m) for m in mistakes]
+    shown = sorted(worst_first(mistakes)[: COACH_LINES - 1], key=lambda m: m.index)
+    more = t("coach.more", n=len(mistakes) - len(shown))
+    return [*(_mistake_line(m) for m in shown), more]
+
+
+def _mistake_line(mistake: Mistake) -> str:
+    """Return ``trick 5: you played ♥4, ♥Q was better by 23 points``."""
+    where = t("coach.trick", n=mistake.trick) if mistake.trick else t(f"phase.{mistake.phase}")
+    return t(
+        "coach.item",
+        where=where,
+        action=step_text(mistake.action).plain,
+        best=step_text(mistake.best).plain,
+        cost=round(mistake.cost),
+    )
 
 
 class ReplayApp(App[None]):

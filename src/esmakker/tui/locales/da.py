@@ -81,4 +81,10 @@ MESSAGES: dict[str, str] = {
     "hint.thinking": "Tænker over et råd…",
     "hint.text": "Råd: {reason}",
     "hint.not_your_turn": "Et råd gives kun, når det er din tur.",
+    "coach.thinking": "Gennemgår dine valg…",
+    "coach.title": "Hvor dine valg kostede point:",
+    "coach.none": "Ingen af dine valg kostede tydeligt point.",
+    "coach.trick": "stik {n}",
+    "coach.item": "{where}: du valgte {action}, {best} var {cost} point bedre",
+    "coach.more": "… og {n} mindre dyre",
 }

@@ -81,4 +81,10 @@ MESSAGES: dict[str, str] = {
     "hint.thinking": "Thinking about a hint…",
     "hint.text": "Hint: {reason}",
     "hint.not_your_turn": "A hint is for your own turn.",
+    "coach.thinking": "Reviewing your choices…",
+    "coach.title": "Where your choices cost points:",
+    "coach.none": "None of your choices clearly cost points.",
+    "coach.trick": "trick {n}",
+    "coach.item": "{where}: you chose {action}, {best} was better by {cost} points",
+    "coach.more": "… and {n} less costly ones",
 }

@@ -81,4 +81,10 @@ MESSAGES: dict[str, str] = {
     "hint.thinking": "Обдумываю подсказку…",
     "hint.text": "Подсказка: {reason}",
     "hint.not_your_turn": "Подсказка доступна только в ваш ход.",
+    "coach.thinking": "Разбираю ваши решения…",
+    "coach.title": "Где ваши решения стоили очков:",
+    "coach.none": "Ни одно ваше решение явно не стоило очков.",
+    "coach.trick": "взятка {n}",
+    "coach.item": "{where}: вы выбрали {action}, {best} было лучше на {cost} очков",
+    "coach.more": "… и ещё {n} менее дорогих",
 }

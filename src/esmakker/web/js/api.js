@@ -20,6 +20,8 @@ export const api = {
   replay: (ref, n) => call("GET", `/api/tables/${ref}/deals/${n}/replay`),
   analysis: (ref, n) => call("GET", `/api/tables/${ref}/deals/${n}/analysis`),
   record: (ref, n) => call("GET", `/api/tables/${ref}/deals/${n}`),
+  hint: (ref, token) => call("POST", `/api/tables/${ref}/hint`, undefined, token),
+  review: (ref, n, seat) => call("GET", `/api/tables/${ref}/deals/${n}/review?seat=${seat}`),
 };
 
 // Seats are remembered per table, so a reload (or the same link) returns the same seat.

@@ -4,6 +4,7 @@ import { LANGS, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { SEATS, stepText } from "./labels.js";
 import { h, renderTable } from "./table.js";
 import { replayDialog, resultDialog, sheetDialog } from "./panels.js";
+import { hintButton, hintLine, hintText } from "./coach.js";
 
 const app = document.getElementById("app");
 const state = { view: null, table: null, you: null, sheet: null, names: {}, over: null, modal: null, busy: false, showLastTrick: false, trickDoneAt: 0 };
@@ -200,7 +201,7 @@ function onEvent(event) {
     setTimeout(render, 1300);
   }
   if (event.kind === "deal_over") {
-    state.over = event;
+    state.over = { ...event, seat: me() };
     state.modal = "result";
     state.sheet = state.sheet || { players: [], deals: [], totals: {} };
     state.sheet.deals = [...state.sheet.deals, event.row];
@@ -285,7 +286,11 @@ function render() {
   let main;
   if (!state.view || state.table.status === "lobby") main = lobby();
   else {
+    const hint = currentHint();
     main = renderTable(state.view, {
+      hintButton: state.seat && state.seat.token && me() ? hintButton(hint, askHint) : null,
+      hintLine: hintLine(hint),
+      suggested: hint && hint.status === "ready" ? hint.data.action : null,
       ...ctxActions,
       me: me(),
       names: state.names,
@@ -308,11 +313,12 @@ function render() {
       next: () => closeModal(),
       replay: guarded(openReplay),
       analyse: openAnalysis,
+      review: state.over.seat ? openReview : null,
       sheet: () => {
         state.modal = "sheet";
         render();
       },
-    }, analysis));
+    }, analysis, currentReview()));
   }
   if (state.modal === "sheet") children.push(sheetDialog(state.sheet, `/api/tables/${state.table.id}/sheet.csv`, closeModal));
   if (state.modal === "replay" && state.replay) {
@@ -375,8 +381,63 @@ async function openAnalysis() {
   render();
 }
 
+// The review of my own choices in the deal just over: where they cost expected points.
+function currentReview() {
+  const review = state.review;
+  return review && state.over && review.number === state.over.number && review.table === state.table.id ? review : null;
+}
+
+async function openReview() {
+  if (currentReview() && state.review.status !== "error") return;
+  const number = state.over.number;
+  const table = state.table.id;
+  state.review = { number, table, status: "loading" };
+  announce(t("review.loading"));
+  render();
+  try {
+    state.review = { number, table, status: "ready", data: await api.review(table, number, state.over.seat) };
+    announce(t("review.ready"));
+  } catch (error) {
+    state.review = { number, table, status: "error", error: t("review.failed", { error: String(error.message || error) }) };
+  }
+  render();
+}
+
 function stepReplay(by) {
   state.replayStep = Math.max(0, Math.min(state.replay.positions.length - 1, state.replayStep + by));
+  render();
+}
+
+// ------------------------------------------------------------------ hints
+
+// A hint belongs to one decision: the deal and the number of steps when it was asked.
+function currentHint() {
+  const hint = state.hint;
+  const view = state.view;
+  return hint && view && state.table && hint.deal === state.table.deal && hint.step === view.history.length ? hint : null;
+}
+
+async function askHint() {
+  const view = state.view;
+  if (!view || !state.seat || !state.seat.token) return;
+  const asked = { deal: state.table.deal, step: view.history.length };
+  if (view.to_act !== me() || !view.legal_actions.length) {
+    state.hint = { ...asked, status: "error", error: t("hint.not_your_turn") };
+    return render();
+  }
+  const shown = currentHint();
+  if (shown && shown.status !== "error") return;
+  state.hint = { ...asked, status: "loading" };
+  announce(t("hint.thinking"));
+  render();
+  try {
+    const data = await api.hint(state.table.id, state.seat.token);
+    if (data.step !== asked.step || data.deal !== asked.deal) return;
+    state.hint = { ...asked, status: "ready", data };
+    announce(hintText(data));
+  } catch (error) {
+    state.hint = { ...asked, status: "error", error: t("hint.failed", { error: String(error.message || error) }) };
+  }
   render();
 }
 
@@ -399,6 +460,7 @@ function onKey(event) {
   if (event.key === "b") return focusFirst(".panel button.act");
   if (event.key === "l") return ctxActions.toggleLastTrick();
   if (event.key === "r") return ctxActions.openSheet();
+  if (event.key === "h" && !state.modal) return askHint();
   if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
     const group = event.target.closest && event.target.closest(".hand, .choices, .bidbox");
     if (!group) return;

@@ -4,6 +4,7 @@ import { cardFace, cardName, cardShort, sortHand } from "./cards.js";
 import { SEATS, contractText, stepText } from "./labels.js";
 import { h } from "./table.js";
 import { analysisButton, analysisSummary, stepCost } from "./analysis.js";
+import { reviewButton, reviewList } from "./coach.js";
 
 function modal(id, title, body, onClose) {
   const close = h("button", { type: "button", class: "close", onclick: onClose }, t("ui.close"));
@@ -23,7 +24,7 @@ function seatLabel(seat, names) {
   return `${names[seat] || seat} (${t(`seat.${seat}`)})`;
 }
 
-export function resultDialog(over, names, actions, analysis) {
+export function resultDialog(over, names, actions, analysis, review) {
   const result = over.record.result;
   const deal = over.record.deal;
   const line = result.outcome === "redeal"
@@ -47,9 +48,11 @@ export function resultDialog(over, names, actions, analysis) {
       h("button", { type: "button", id: "next-deal", class: "act wide", onclick: actions.next }, t("result.next")),
       h("button", { type: "button", id: "replay-button", onclick: actions.replay }, t("replay.open")),
       result.outcome === "redeal" ? null : analysisButton(analysis, actions.analyse),
+      result.outcome === "redeal" || !actions.review ? null : reviewButton(review, actions.review),
       h("button", { type: "button", onclick: actions.sheet }, t("sheet.open")),
       h("a", { href: actions.record, download: `esmakker-deal-${over.number}.json`, id: "export" }, t("result.export")),
     ),
+    reviewList(review),
     analysisSummary(analysis, names),
   ];
   return modal("result", t("result.title", { n: over.number }), body, actions.next);

@@ -155,7 +155,8 @@ function actionPanel(view, ctx) {
 }
 
 function actionButton(action, ctx, extra = "") {
-  return h("button", { type: "button", class: `act ${extra}`, "data-action": action, onclick: () => ctx.act(action) }, actionLabel(action));
+  const suggested = action === ctx.suggested ? " suggested" : "";
+  return h("button", { type: "button", class: `act ${extra}${suggested}`, "data-action": action, onclick: () => ctx.act(action) }, actionLabel(action));
 }
 
 function biddingBox(actions, ctx) {
@@ -197,7 +198,7 @@ function handRow(view, ctx) {
         "button",
         {
           type: "button",
-          class: `card${action ? " legal" : ""}`,
+          class: `card${action ? " legal" : ""}${action && action === ctx.suggested ? " suggested" : ""}`,
           "data-card": card,
           "data-action": action,
           "aria-label": action ? `${cardName(card)}, ${t(action.startsWith("discard") ? "hand.discard" : "hand.play")}` : cardName(card),
@@ -277,13 +278,14 @@ export function renderTable(view, ctx) {
       h("button", { type: "button", id: "last-trick", "aria-pressed": ctx.showLastTrick ? "true" : "false", onclick: ctx.toggleLastTrick }, t("trick.show_last")),
       h("button", { type: "button", id: "sheet-button", onclick: ctx.openSheet }, t("sheet.open")),
       requestButtons(view, ctx),
+      ctx.hintButton,
     ),
     auctionStrip(view, ctx),
     seatBox(seats.top, "top", view, ctx),
     seatBox(seats.left, "left", view, ctx),
     h("div", { class: "centre" }, trickArea(view, ctx), lastTrickPanel(view, ctx)),
     seatBox(seats.right, "right", view, ctx),
-    h("div", { class: "actions" }, requestPanel(ctx), actionPanel(view, ctx)),
+    h("div", { class: "actions" }, requestPanel(ctx), actionPanel(view, ctx), ctx.hintLine),
     seatBox(seats.bottom, "bottom", view, ctx),
     handRow(view, ctx),
     commandLine(view, ctx),

@@ -639,6 +639,50 @@ def bucket_of(e0: int, e1: int, size_mask: int) -> int:
     return x & size_mask
 
 
+@jit
+def nolo_order(
+    trick: Arr,
+    base: int,
+    n: int,
+    leader: int,
+    reps: int,
+    side: int,
+    mine: int,
+    trump: int,
+    flags: int,
+) -> tuple[int, bool, bool]:
+    """Return the cards to try first in a nolo trick, and whether each group goes high first.
+
+    The declarer ducks with his highest card under the trick's best one, else plays high.
+    The others keep him on top if he is (their highest card under his), play low while
+    he is still to play, and throw high cards once the trick is not his.
+    """
+    best = winner(trick, base, n, trump, flags)
+    best_power = 0
+    led = -1
+    if trick[base] < JOKER_BASE:
+        led = trick[base] // 13
+        best_power = power(trick[base + best], led, trump, flags)
+    under = 0
+    rest = reps
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if led < 0 or power(low_index(low), led, trump, flags) <= best_power:
+            under |= low
+    if not mine:
+        return under, True, True
+    declarer_played = False
+    for i in range(n):
+        if (side >> ((leader + i) & 3)) & 1:
+            declarer_played = True
+    if not declarer_played:
+        return reps, False, False
+    if (side >> ((leader + best) & 3)) & 1:
+        return under, True, True
+    return reps, True, True
+
+
 @jit_recursive
 def search(
     hands: Arr,
@@ -749,24 +793,33 @@ def search(
     mine = (cfg[CFG_MAX] >> seat) & 1
     first = 0
     second = 0
-    if n == 0:
+    high_first = n == 0
+    high_rest = False
+    if side != cfg[CFG_MAX]:
+        if n > 0:
+            first, high_first, high_rest = nolo_order(
+                trick, base, n, leader, reps, side, mine, trump, flags
+            )
+    elif n == 0:
         # Lead: a player who wants the trick cashes sure winners first (top cards, and a
         # joker after the first trick), highest first; then the lowest card of a suit in
-        # which his partner holds the top; then the other cards, lowest first.
+        # which a partner holds the top; then the other cards, lowest first.
         if mine == ((side >> seat) & 1):
             if trick_no > 0:
                 first = reps & JOKERS
-            partner_hand = hands[(seat + 2) & 3]
             for suit in range(4):
                 rest = (live >> (13 * suit)) & SUIT
                 if rest:
                     top = high_index(rest) + 13 * suit
                     if (reps >> top) & 1:
                         first |= 1 << top
-                    elif (partner_hand >> top) & 1 and mine == ((side >> ((seat + 2) & 3)) & 1):
-                        own = (reps >> (13 * suit)) & SUIT
-                        if own:
-                            second |= (own & -own) << (13 * suit)
+                    else:
+                        for mate in range(4):
+                            same = ((side >> mate) & 1) == ((side >> seat) & 1)
+                            if mate != seat and same and (hands[mate] >> top) & 1:
+                                own = (reps >> (13 * suit)) & SUIT
+                                if own:
+                                    second |= (own & -own) << (13 * suit)
     else:
         best = winner(trick, base, n, trump, flags)
         if ((side >> ((leader + best) & 3)) & 1) != mine and trick[base] < JOKER_BASE:
@@ -790,7 +843,8 @@ def search(
         else:
             moves = reps & ~first & ~second
         while moves and not done:
-            card = high_index(moves) if n == 0 and phase == 0 else low_index(moves)
+            high = high_first if phase == 0 else high_rest
+            card = high_index(moves) if high else low_index(moves)
             moves ^= 1 << card
             line = 0
             hands[seat] = hand ^ (1 << card)
@@ -904,19 +958,32 @@ def solve_value(
     leader: int,
     trick_no: int,
     left: int,
+    guess: int,
     cfg: Arr,
     tt_keys: Arr,
     tt_lo: Arr,
     tt_hi: Arr,
     stats: Arr,
 ) -> int:
-    """Return the most tricks of the ``left`` still to finish the side can be sure of."""
-    lo = 0
-    hi = left
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if search(hands, trick, n, leader, trick_no, left, mid, cfg, tt_keys, tt_lo, tt_hi, stats):
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+    """Return the most tricks of the ``left`` still to finish the side can be sure of.
+
+    The null-window searches start at ``guess`` and step towards the answer (DDS does
+    the same): near the answer each search is cheap, far from it one can be very dear
+    (seven tricks for a sol declarer). With the table's bounds kept between them, the
+    steps cost little.
+    """
+    need = min(max(guess, 1), left)
+    if left == 0:
+        return 0
+    if search(hands, trick, n, leader, trick_no, left, need, cfg, tt_keys, tt_lo, tt_hi, stats):
+        while need < left and search(
+            hands, trick, n, leader, trick_no, left, need + 1, cfg, tt_keys, tt_lo, tt_hi, stats
+        ):
+            need += 1
+        return need
+    need -= 1
+    while need > 0 and not search(
+        hands, trick, n, leader, trick_no, left, need, cfg, tt_keys, tt_lo, tt_hi, stats
+    ):
+        need -= 1
+    return need

@@ -102,17 +102,15 @@ class Solver:
         self, pos: Position, *, side: int | None = None, maximisers: int | None = None
     ) -> int:
         """Return the side's tricks from here on with best play (the ``won`` ones not counted)."""
-        cfg = self._configure(
-            pos,
-            pos.side if side is None else side,
-            pos.maximisers if maximisers is None else maximisers,
-        )
+        side = pos.side if side is None else side
+        maximisers = pos.maximisers if maximisers is None else maximisers
+        cfg = self._configure(pos, side, maximisers)
         hands, trick = self._arrays(pos)
         self._start_budget()
         value = int(
             self.kernel.solve_value(
                 hands, trick, len(pos.trick), pos.leader, pos.trick_no, pos.left,
-                cfg, self._keys, self._lo, self._hi, self._stats,
+                _guess(pos, side, maximisers), cfg, self._keys, self._lo, self._hi, self._stats,
             )
         )  # fmt: skip
         self._check_budget()
@@ -192,16 +190,33 @@ class Solver:
         return values
 
     def made(self, pos: Position) -> bool:
-        """Return whether the declarer makes the contract with best play by everyone."""
+        """Return whether the declarer makes the contract with best play by everyone.
+
+        One null-window search at the contract's threshold, cheaper than the value.
+        """
         if pos.objective == MAXIMISE:
             assert pos.target is not None
-            return self.value(pos) >= pos.target
+            return self.can_take(
+                pos, pos.target - pos.won, side=pos.side, maximisers=pos.maximisers
+            )
         if pos.objective == EXACTLY_ONE:
             from esmakker.solver.exact_one import can_take_exactly_one
 
             return can_take_exactly_one(self, pos)
         allowed = 0 if pos.limit == "zero" else 1
-        return self.value(pos) <= allowed
+        return not self.can_take(
+            pos, allowed + 1 - pos.won, side=pos.side, maximisers=pos.maximisers
+        )
+
+
+def _guess(pos: Position, side: int, maximisers: int) -> int:
+    """Return where the search starts: the contract's tricks still needed, one trick for a
+    side that wants few (nolo), else half the tricks left."""
+    if side != maximisers:
+        return 1
+    if pos.target is not None and side == pos.side:
+        return pos.target - pos.won
+    return (pos.left + 1) // 2
 
 
 def _replace(

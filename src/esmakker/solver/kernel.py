@@ -273,11 +273,12 @@ def relative_hands(hands: Arr, called: int) -> tuple[int, int, int, int, int]:
 @jit
 def top_trumps(hands: Arr, trump: int) -> int:
     """Return ``holder << 8 | count`` for the run of top trumps in one hand, or 0 (DDS's
-    later tricks). Each of them wins a trick of its own. Not with jokers alive: after a
-    joker lead the next card may make him follow trumps to a trick the joker wins.
+    later tricks). Each of them wins a trick of its own, but for jokers still to be led:
+    on each joker lead he may have to play a card (a trump, where the next card sets the
+    suit), and he spends his other cards and lower trumps first.
     """
     alive = hands[0] | hands[1] | hands[2] | hands[3]
-    if trump < 0 or alive & JOKERS:
+    if trump < 0:
         return 0
     shift = 13 * trump
     rest = (alive >> shift) & SUIT
@@ -296,6 +297,11 @@ def top_trumps(hands: Arr, trump: int) -> int:
             break
         count += 1
         rest ^= 1 << top
+    led_jokers = popcount(alive & JOKERS & ~hands[holder])
+    if led_jokers:
+        lower = popcount(mine) - count
+        count = min(count - max(0, led_jokers - lower), popcount(hands[holder]) - led_jokers)
+        count = max(count, 0)
     return (holder << 8) | count
 
 

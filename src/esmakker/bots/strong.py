@@ -8,6 +8,11 @@ roll-out players (common random numbers). It plays the heuristic's own choice un
 another action gains on it world by world by more than ``CONFIDENCE`` standard errors:
 with a dozen worlds the plain best mean is mostly noise.
 
+In endings (``endgame``: a few tricks left) each card is instead valued in each world by
+the double-dummy solver, the declarer's tricks with best play turned into the seat's
+score; a world where the solver gives up is rolled out. When every world was solved the
+scores carry no roll-out noise, and the bot plays the best mean (ties: the heuristic's).
+
 In the auction (with ``search_auction``) the candidates are the heuristic's own call,
 passing, holding or joining, and the heuristic's best-valued legal bids; each is played
 out in every world by heuristic players, the rest of the auction included. The
@@ -27,9 +32,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from esmakker.bots.endgame import SolverGaveUpError, card_scores, new_ending, solvable
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import SamplingError, World, sample_world
-from esmakker.core.actions import Action, Bid
+from esmakker.core.actions import Action, Bid, Play
 from esmakker.core.phase import Phase
 from esmakker.core.view import PlayerView, observe
 
@@ -62,8 +68,13 @@ class StrongBot:
         worlds: int = DEFAULT_WORLDS,
         budget_s: float = DEFAULT_BUDGET_S,
         search_auction: bool = False,
+        compiled_solver: bool = False,
     ) -> None:
-        """Search ``worlds`` worlds per decision, stopping early after ``budget_s`` seconds."""
+        """Search ``worlds`` worlds per decision, stopping early after ``budget_s`` seconds.
+
+        ``compiled_solver`` values endings with the numba kernel (deeper endings, but its
+        first use in a process compiles it for some twenty seconds).
+        """
         if worlds < 1:
             raise ValueError(f"worlds must be at least 1, got {worlds}")
         self.rng = rng
@@ -71,22 +82,26 @@ class StrongBot:
         self.budget_s = budget_s
         self.search_auction = search_auction
         self._heuristic = HeuristicBot(rng)
+        self._ending = new_ending(compiled=compiled_solver)
 
     def act(self, view: PlayerView) -> Action:
         """Return the heuristic's action unless the search shows a clearly better one.
 
         Few worlds give noisy means, and the best of several noisy means is biased upwards,
         so the bot leaves the heuristic's choice only for an action whose paired gain over
-        it, world by world, is more than ``CONFIDENCE`` standard errors above zero.
+        it, world by world, is more than ``CONFIDENCE`` standard errors above zero. When
+        the solver valued every world, the best mean wins (ties: the heuristic's choice).
         """
         legal = view.legal_actions
         default = self._heuristic.act(view)
         if len(legal) == 1 or (view.phase is Phase.AUCTION and not self.search_auction):
             return default
         try:
-            candidates, scores = self._search(view, default)
+            candidates, scores, exact = self._search(view, default)
         except SamplingError:  # a position the sampler cannot rebuild: play by the rules of thumb
             return default
+        if exact:
+            return _best_mean(candidates, scores, default)
         base = scores[candidates.index(default)]
         best, best_gain = default, 0.0
         for action, row in zip(candidates, scores, strict=True):
@@ -104,27 +119,47 @@ class StrongBot:
 
         The candidates are every legal action, in the auction the few worth searching.
         """
-        candidates, scores = self._search(view, self._heuristic.act(view))
+        candidates, scores, _ = self._search(view, self._heuristic.act(view))
         means = [statistics.fmean(row) for row in scores]
         ranked = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
         return [Choice(candidates[i], means[i], len(scores[i])) for i in ranked]
 
     def _search(
         self, view: PlayerView, default: Action
-    ) -> tuple[tuple[Action, ...], list[list[float]]]:
-        """Return the candidates and, per candidate, its score in each world searched."""
+    ) -> tuple[tuple[Action, ...], list[list[float]], bool]:
+        """Return the candidates, per candidate its score in each world searched, and
+        whether the solver valued every world."""
         assert view.seat is not None
         candidates = self._candidates(view, default)
         scores: list[list[float]] = [[] for _ in candidates]
+        exact = True
+        self._ending.solver.clear()  # its tables hold one deal's endings; keep memory flat
         deadline = time.perf_counter() + self.budget_s
         for _ in range(self.worlds):
             world = sample_world(view, self.rng)
             seed = self.rng.getrandbits(64)
-            for row, action in zip(scores, candidates, strict=True):
-                row.append(_rollout(world, view, action, seed))
+            solved = self._solved(world, view, candidates)
+            exact = exact and solved is not None
+            for i, (row, action) in enumerate(zip(scores, candidates, strict=True)):
+                row.append(_rollout(world, view, action, seed) if solved is None else solved[i])
             if time.perf_counter() > deadline:
                 break
-        return candidates, scores
+        return candidates, scores, exact
+
+    def _solved(
+        self, world: World, view: PlayerView, candidates: tuple[Action, ...]
+    ) -> list[float] | None:
+        """Return each candidate's double-dummy score in an ending, else ``None``."""
+        assert view.seat is not None
+        if not solvable(world, self._ending.tricks):
+            return None
+        if not all(isinstance(a, Play) for a in candidates):
+            return None
+        try:
+            values = card_scores(world, int(view.seat), self._ending.solver)
+        except SolverGaveUpError:
+            return None
+        return [values[a.card] for a in candidates if isinstance(a, Play)]
 
     def _candidates(self, view: PlayerView, default: Action) -> tuple[Action, ...]:
         legal = view.legal_actions
@@ -134,6 +169,17 @@ class StrongBot:
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: -values[b])
         others = [a for a in legal if not isinstance(a, Bid)]
         return tuple(dict.fromkeys([default, *others, *bids[:AUCTION_BIDS]]))
+
+
+def _best_mean(
+    candidates: tuple[Action, ...], scores: list[list[float]], default: Action
+) -> Action:
+    """Return the candidate with the highest mean score, the default among equals."""
+    means = [statistics.fmean(row) for row in scores]
+    top = max(means)
+    if means[candidates.index(default)] >= top:
+        return default
+    return candidates[means.index(top)]
 
 
 def _confident_gain(row: list[float], base: list[float]) -> float:

@@ -174,7 +174,7 @@ def test_every_world_of_a_known_position_is_valued_by_the_solver(
 ) -> None:
     _, view = build()
     bot = StrongBot(random.Random(3), budget_s=1e9)
-    candidates, scores, exact = bot._search(view, HeuristicBot(random.Random(3)).act(view))
-    assert exact
-    assert set(candidates) == set(view.legal_actions)
-    assert all(len(row) == bot.worlds for row in scores)
+    search = bot._search(view, HeuristicBot(random.Random(3)).act(view))
+    assert set(search.candidates) == set(view.legal_actions)
+    assert search.solved is not None
+    assert all(len(row) == bot.worlds for row in search.solved)

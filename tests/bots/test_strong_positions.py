@@ -4,7 +4,9 @@ Each position is dealt through the engine (chosen hands, a fixed auction, a decl
 exchange, eight tricks played) so that five tricks are left: the bot values the cards
 by the double-dummy solver in every world it samples. Each test checks the bot's card
 and that the card is right for the right reason: in every sampled world the solver
-scores it at least as high as every other card, and higher in some.
+scores it at least as high as every other card, and higher in some. The heuristic bot
+plays all three right too (asserted, so a change shows); where the search gains on it
+is measured over many endings instead (decision 93).
 """
 
 from __future__ import annotations
@@ -136,8 +138,7 @@ def dominates(view: PlayerView, card: str, worlds: int = 12) -> bool:
 def test_a_finesse_against_a_known_void_plays_the_queen() -> None:
     """S leads H6, W plays H9; E showed out of hearts, so HK is with W (or laid away).
 
-    HQ wins now and HA later; HA now would set up W's king. The heuristic finds HQ too
-    (third hand plays the cheapest card that is sure to win).
+    HQ wins now and HA later; HA now would set up W's king. The heuristic finds HQ too.
     """
     _, view = finesse()
     assert strong_card(view) == "HQ"
@@ -148,7 +149,7 @@ def test_a_finesse_against_a_known_void_plays_the_queen() -> None:
 def test_the_ren_sol_declarer_ducks_under_the_led_card() -> None:
     """W leads H8 and N plays H5: E (ren sol, no trick allowed) must play H4, not H9.
 
-    The heuristic ducks as well (the highest card that loses the trick).
+    The heuristic ducks as well.
     """
     _, view = ren_sol_duck()
     assert strong_card(view) == "H4"

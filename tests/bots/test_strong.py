@@ -9,8 +9,9 @@ import pytest
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.registry import make_bot
 from esmakker.bots.sampling import SamplingError
-from esmakker.bots.strong import StrongBot
-from esmakker.core.actions import PASS, Bid
+from esmakker.bots.strong import StrongBot, _dominant
+from esmakker.core.actions import PASS, Bid, Play
+from esmakker.core.cards import Card
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
@@ -103,3 +104,13 @@ def test_the_strong_bot_falls_back_to_the_heuristic_when_no_world_is_found(
     view = observe(state, state.to_act)
     expected = HeuristicBot(random.Random(3)).act(view)
     assert StrongBot(random.Random(3)).act(view) == expected
+
+
+def test_a_card_the_solver_scores_best_in_every_world_is_dominant() -> None:
+    a, b, c = (Play(Card.parse(name)) for name in ("H2", "H3", "H4"))
+    cands = (a, b, c)
+    assert _dominant(cands, [[1, 1], [1, 2], [0, 2]], a) == b
+    assert _dominant(cands, [[1, 2], [1, 2], [0, 2]], c) == a  # the first of two dominant
+    assert _dominant(cands, [[1, 2], [1, 2], [0, 2]], b) == b  # the default among them
+    assert _dominant(cands, [[1, 1], [1, 1], [1, 1]], a) is None  # no difference anywhere
+    assert _dominant(cands, [[2, 0], [0, 2], [1, 1]], c) is None  # each best somewhere only

@@ -6,7 +6,7 @@ by the double-dummy solver in every world it samples. Each test checks the bot's
 and that the card is right for the right reason: in every sampled world the solver
 scores it at least as high as every other card, and higher in some. The heuristic bot
 plays all three right too (asserted, so a change shows); where the search gains on it
-is measured over many endings instead (decision 93).
+is measured over many endings instead (decision 92).
 """
 
 from __future__ import annotations

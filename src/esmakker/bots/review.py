@@ -67,8 +67,8 @@ class _Reviewer(StrongBot):
 
     def scores(self, view: PlayerView, taken: Action) -> dict[Action, list[float]]:
         """Return each candidate's score per world (the taken action listed first)."""
-        candidates, rows = self._search(view, taken)
-        return dict(zip(candidates, rows, strict=True))
+        search = self._search(view, taken)
+        return dict(zip(search.candidates, search.scores, strict=True))
 
 
 def review(

@@ -401,19 +401,21 @@ def quick_tricks(
 ) -> int:
     """Return tricks the leader's team can cash at once, a lower bound (DDS quick tricks).
 
-    The best of the leader's own count (``own_quick``) and, where nobody holds a trump
-    and jokers never beat plain cards, the leader and his one team-mate cashing their
-    top cards together (``team_cash``).
+    The best of the leader's own count (``own_quick``) and, where no opponent holds a
+    trump and jokers never beat plain cards, the leader and his one team-mate cashing
+    their top cards together (``team_cash``).
     """
     best = own_quick(hands, leader, trump, flags, team, partner_ok)
     if flags & F_JOKER_BEATS_PLAIN or popcount(team) != 2:
         return best
     alive = hands[0] | hands[1] | hands[2] | hands[3]
-    if trump >= 0 and alive & (SUIT << (13 * trump)):
-        return best
+    if trump >= 0:
+        for seat in range(4):
+            if not (team >> seat) & 1 and hands[seat] & (SUIT << (13 * trump)):
+                return best
     for mate in range(4):
         if mate != leader and (partner_ok >> mate) & 1:
-            best = max(best, team_cash(hands, leader, mate, team, alive, flags))
+            best = max(best, team_cash(hands, leader, mate, team, alive, flags, trump))
     return min(best, popcount(hands[leader]))
 
 
@@ -438,7 +440,7 @@ def team_top(hands: Arr, team: int, alive: int, suit: int) -> int:
 
 @jit
 def suit_cash(mine: int, other: int, tops: int, opp_len: int) -> int:
-    """Return ``tricks << 1 | ends_with_other`` for cashing one suit (nobody holds a trump).
+    """Return ``tricks << 1 | ends_with_other`` for cashing one suit (no opponent trumps).
 
     ``mine`` (on lead) and ``other`` are two team-mates' cards of the suit, ``tops`` the
     team's top cards in it (above every opponent's card), ``opp_len`` the longest
@@ -489,12 +491,16 @@ def suit_cash(mine: int, other: int, tops: int, opp_len: int) -> int:
 
 
 @jit
-def team_cash(hands: Arr, leader: int, mate: int, team: int, alive: int, flags: int) -> int:
-    """Return the tricks the leader and his one team-mate cash at once, nobody holding trumps.
+def team_cash(
+    hands: Arr, leader: int, mate: int, team: int, alive: int, flags: int, trump: int
+) -> int:
+    """Return the tricks the leader and his one team-mate cash at once, no opponent
+    holding a trump.
 
     The leader leads his jokers, then cashes suit by suit (``suit_cash``): the suits that
     leave him on lead, then the best one that does not. Each of them must be able to throw
-    cards of the other suits where he has run out; else 0. Where the card after a joker
+    cards of the other plain suits where he has run out (a trump thrown would win the
+    trick and move the lead); else 0. Where the card after a joker
     lead sets the suit, the mate might have to follow it with a counted card: the
     leader's jokers then only serve as throws.
     """
@@ -547,7 +553,7 @@ def team_cash(hands: Arr, leader: int, mate: int, team: int, alive: int, flags: 
             tricks = (tricks_of >> (4 * suit)) & 15
             need_l += max(0, tricks - len_l)
             need_p += max(0, tricks - len_p)
-        else:
+        elif suit != trump:
             spare_l += len_l
             spare_p += len_p
     if need_l > spare_l or need_p > spare_p:

@@ -308,17 +308,7 @@ def top_trumps(hands: Arr, trump: int) -> int:
 @jit
 def suit_tops(hand: int, alive: int, suit: int) -> int:
     """Return how many of the top live cards of ``suit`` in a row ``hand`` holds."""
-    shift = 13 * suit
-    mine = (hand >> shift) & SUIT
-    rest = (alive >> shift) & SUIT
-    tops = 0
-    while rest:
-        top = high_index(rest)
-        if not (mine >> top) & 1:
-            break
-        tops += 1
-        rest ^= 1 << top
-    return tops
+    return popcount(top_run(hand, alive, suit))
 
 
 @jit
@@ -422,20 +412,11 @@ def quick_tricks(
 @jit
 def team_top(hands: Arr, team: int, alive: int, suit: int) -> int:
     """Return the mask of the top live cards of ``suit`` held by the team, down to an opponent's."""
-    shift = 13 * suit
     ours = 0
     for seat in range(4):
         if (team >> seat) & 1:
             ours |= hands[seat]
-    rest = (alive >> shift) & SUIT
-    run = 0
-    while rest:
-        top = high_index(rest)
-        if not (ours >> (top + shift)) & 1:
-            break
-        run |= 1 << (top + shift)
-        rest ^= 1 << top
-    return run
+    return top_run(ours, alive, suit)
 
 
 @jit

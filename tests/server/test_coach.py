@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,9 @@ from esmakker.server.app import create_app
 from esmakker.server.coach import Coach
 from esmakker.server.errors import ApiError
 from esmakker.server.settings import Settings
+
+REVIEWED_TABLE = 1
+"""The seed of the table secret in the review test."""
 
 
 @pytest.fixture
@@ -106,7 +110,13 @@ def test_no_hint_before_the_game_starts(client: TestClient) -> None:
     assert early.json()["code"] == "not_started"
 
 
-def test_a_finished_deal_is_reviewed_for_a_seat_once(client: TestClient) -> None:
+def test_a_finished_deal_is_reviewed_for_a_seat_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A fixed table secret fixes the deal, the random bots' play and the review's worlds:
+    # some deals give no costly choice for North.
+    secrets_rng = random.Random(REVIEWED_TABLE)
+    monkeypatch.setattr(secrets, "token_hex", lambda n=16: secrets_rng.randbytes(n).hex())
     table = client.post("/api/tables", json={"max_deals": 1}).json()
     host = {"Authorization": f"Bearer {table['host_token']}"}
     client.post(f"/api/tables/{table['id']}/bots", json={"level": "random"}, headers=host)

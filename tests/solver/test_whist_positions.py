@@ -190,3 +190,37 @@ def test_partners_cash_their_top_cards_together_without_trumps(solver: Solver) -
     )  # fmt: skip
     assert solver.value(pos) == 5
     assert solver.value(pos) == kernel_minimax(solver, pos)
+
+
+def test_cards_below_the_deciding_run_are_searched_once() -> None:
+    """Once the five of diamonds failed and only the queen and above decided it, the same
+    hand's lower diamonds need no search; cards of the run itself always do."""
+    pos = Position(hands=hands("D5 D3", "DQ D4", "D2 D6", "D7 D8"), leader=N, side=NS)
+    five, three, queen, king = (pos.internal(card(c)) for c in ("D5", "D3", "DQ", "DK"))
+    skipped = k.equivalent_after(five, 1 << queen, -1)
+    assert skipped >> three & 1
+    assert not skipped >> queen & 1
+    assert k.equivalent_after(king, 1 << queen, -1) == 0
+    assert k.equivalent_after(five, 1 << queen, three) >> three & 1 == 0
+
+
+def test_skipping_equivalent_low_cards_keeps_the_value(solver: Solver) -> None:
+    """North's low hearts differ only below the cards that decide the ending."""
+    pos = Position(
+        hands=hands("H2 H5 H9 SA", "H3 H6 HT SK", "H4 H7 HJ SQ", "HA HK HQ S2"),
+        leader=N, trick_no=9, trump=-1, side=NS, flags=DEFAULT,
+    )  # fmt: skip
+    assert solver.value(pos) == kernel_minimax(solver, pos)
+
+
+def test_the_first_guess_shares_the_tricks_between_the_sides() -> None:
+    """The estimates for a side and for the others add up to the tricks left, and the
+    side with the top cards and the trumps expects most of them."""
+    from esmakker.solver.solve import _estimate
+
+    pos = Position(
+        hands=hands("SA SK SQ HA", "S2 S3 H2 H3", "SJ ST HK HQ", "S4 S5 H4 H5"),
+        leader=E, trick_no=9, trump=3, side=NS, flags=DEFAULT,
+    )  # fmt: skip
+    assert _estimate(pos, NS) + _estimate(pos, 0b1010) == pytest.approx(pos.left)
+    assert _estimate(pos, NS) > 3

@@ -736,14 +736,22 @@ def search(
             mates = team
             if called >= 0 and (alive >> called) & 1 and cfg[CFG_DUTY] >= 0:
                 mates &= ~(1 << cfg[CFG_DUTY])
-            quick = quick_tricks(hands, leader, trump, flags, team, mates)
-            cut = quick >= need if (side >> leader) & 1 else need > left - quick
-            if cut:
-                rel = 0
-                for suit in range(4):
-                    rel |= team_top(hands, team, alive, suit)
-                stats[depth] = rel
-                return bool((side >> leader) & 1)
+            # The leader's own top cards first: when they suffice, only their places matter.
+            for alone in range(2):
+                if alone == 0:
+                    quick = own_quick(hands, leader, trump, flags, team, 1 << leader)
+                else:
+                    quick = quick_tricks(hands, leader, trump, flags, team, mates)
+                cut = quick >= need if (side >> leader) & 1 else need > left - quick
+                if cut:
+                    rel = 0
+                    for suit in range(4):
+                        if alone == 0:
+                            rel |= top_run(hands[leader], alive, suit)
+                        else:
+                            rel |= team_top(hands, team, alive, suit)
+                    stats[depth] = rel
+                    return bool((side >> leader) & 1)
         if side == cfg[CFG_MAX]:
             tops = top_trumps(hands, trump)
             if tops > 0:
@@ -826,6 +834,7 @@ def search(
                     first |= low
     result = mine == 0
     done = False
+    skip = 0
     rel_all = 0
     rel_cut = 0
     for phase in range(3):
@@ -835,6 +844,7 @@ def search(
             moves = second & ~first
         else:
             moves = reps & ~first & ~second
+        moves &= ~skip
         while moves and not done:
             high = high_first if phase == 0 else high_rest
             card = high_index(moves) if high else low_index(moves)
@@ -883,6 +893,8 @@ def search(
                 rel_cut = line
             else:
                 rel_all |= line
+                skip |= equivalent_after(card, line, called)
+                moves &= ~skip
         if done:
             break
     rel = rel_cut if done else rel_all
@@ -927,6 +939,28 @@ def search(
         else:
             tt_hi[target] = min(tt_hi[target], need - 1)
     return result
+
+
+@jit
+def equivalent_after(card: int, line: int, called: int) -> int:
+    """Return the cards of ``card``'s suit that need no search once it has failed.
+
+    ``line`` holds the cards whose places decided its answer: a top run of each suit
+    (``to_relative``). A card below the run of its suit did not matter, and the same
+    hand's other cards below that run would give the same answer (DDS's lowest winning
+    ranks), so they are skipped; the called card is always searched.
+    """
+    if card >= JOKER_BASE or card == called:
+        return 0
+    shift = (card // 13) * 13
+    relevant = (line >> shift) & SUIT
+    below = SUIT if not relevant else (relevant & -relevant) - 1
+    if not (below >> (card - shift)) & 1:
+        return 0
+    skip = below << shift
+    if called >= 0:
+        skip &= ~(1 << called)
+    return skip
 
 
 @jit

@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from esmakker.bots.review import Mistake
-from esmakker.core.actions import Bid, BidKind, Play
+from esmakker.core.actions import Action, Bid, BidKind, Play
 from esmakker.core.cards import Card
 from esmakker.core.phase import Phase
 from esmakker.core.record import HandRecord, load
@@ -26,7 +26,11 @@ from tui_support import SIZE
 
 RECORD = Path(__file__).parent.parent / "golden" / "vip-9-third-card-forced.json"
 SEAT = Seat.W
-COSTLY = {0: Bid(10, BidKind.VIP), 12: Play(Card.parse("CJ")), 40: Play(Card.parse("DJ"))}
+COSTLY: dict[int, Action] = {
+    0: Bid(10, BidKind.VIP),
+    12: Play(Card.parse("CJ")),
+    40: Play(Card.parse("DJ")),
+}
 """W's costly choices in the fake review: the record's step and the better action."""
 
 
@@ -180,4 +184,3 @@ def test_the_costly_line_speaks_danish(record: HandRecord, faked: None, danish: 
             assert "n/p dyrt valg" in lines(app)[-1]
 
     asyncio.run(run())
-

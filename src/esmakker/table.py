@@ -490,16 +490,18 @@ def review_record(
     *,
     worlds: int = REVIEW_WORLDS,
     budget_s: float = REVIEW_BUDGET_S,
+    stop: Callable[[], bool] | None = None,
 ) -> RecordReview:
     """Review ``seat``'s decisions in ``record`` and place each costly one at its step.
+
+    ``stop`` ends the search early, as in ``review``.
 
     Raises:
         CorruptRecordError: if the record does not replay (see ``replay``).
     """
     decisions = seat_decisions(record, seat)
-    mistakes = review(
-        [(view, action) for _, view, action in decisions], rng, worlds=worlds, budget_s=budget_s
-    )
+    pairs = [(view, action) for _, view, action in decisions]
+    mistakes = review(pairs, rng, worlds=worlds, budget_s=budget_s, stop=stop)
     searched = sum(1 for _, view, _ in decisions if len(view.legal_actions) > 1)
     return RecordReview(seat, searched, costly_steps(decisions, mistakes))
 

@@ -14,6 +14,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
 from esmakker.bots.review import REVIEW_BUDGET_S, REVIEW_WORLDS, Mistake, worst_first
 from esmakker.core.actions import Action, Play
@@ -172,10 +173,21 @@ class ReplayScreen(Screen[None]):
     def _review(self, record: HandRecord, seat: Seat) -> None:
         """Search the seat's decisions (in a worker thread) and show the costly ones."""
         rng = random.Random(f"review/{seat.name}")
-        found = review_record(record, seat, rng, worlds=COACH_WORLDS, budget_s=COACH_BUDGET_S)
-        self.app.call_from_thread(self._reviewed, found.costly)
+        worker = get_current_worker()
+        found = review_record(
+            record,
+            seat,
+            rng,
+            worlds=COACH_WORLDS,
+            budget_s=COACH_BUDGET_S,
+            stop=lambda: worker.is_cancelled,
+        )
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._reviewed, found.costly)
 
     def _reviewed(self, costly: tuple[CostlyStep, ...]) -> None:
+        if not self.is_attached:  # closed before the search ended
+            return
         self.costly = {c.step + 1: c.mistake for c in costly}
         self.query_one(TricksWidget).marked = {
             c.mistake.trick: c.mistake.action.card

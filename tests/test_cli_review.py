@@ -90,3 +90,15 @@ def test_replay_takes_a_seat_only_with_show(capsys: CapSys) -> None:
     assert load(GOLDEN).result is not None
     assert main(["replay", str(GOLDEN), "--seat", "N"]) == 2
     assert "--seat N: only with --show" in _one_line_error(capsys)
+
+
+def test_replay_show_with_a_seat_opens_the_screen_reviewing_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from esmakker.core.seats import Seat
+    from esmakker.tui.replay import ReplayApp
+
+    opened: list[object] = []
+    monkeypatch.setattr(ReplayApp, "run", lambda self: opened.append(self.coach))
+    assert main(["replay", str(GOLDEN), "--show", "--seat", "w"]) == 0
+    assert opened == [(load(GOLDEN), Seat.W)]

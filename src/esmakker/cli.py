@@ -1,4 +1,4 @@
-"""The ``esmakker`` command: ``sim``, ``match``, ``replay``, ``play``, ``bench``, ``serve``, ``join``.
+"""The ``esmakker`` command: ``sim``, ``match``, ``replay``, ``review``, ``play``, ``bench``, ``serve`` ….
 
 Errors of the user's making (an unknown preset, a bad override, an unreadable or
 inconsistent file) end the command with one line on stderr and a non-zero exit
@@ -13,16 +13,20 @@ import argparse
 import importlib
 import json
 import os
+import random
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from esmakker import __version__
+from esmakker.bots.review import REVIEW_WORLDS
+from esmakker.core.actions import format_action
 from esmakker.core.errors import EsmakkerError, RulesConfigError
 from esmakker.core.presets import PRESET_NAMES, preset_options
 from esmakker.core.record import HandRecord, dumps, iter_jsonl, load, record_of
 from esmakker.core.rules import RuleSet
+from esmakker.core.seats import Seat
 from esmakker.server.command import add_join, add_serve
 from esmakker.sim.ddloss import DEFAULT_NODE_LIMIT as DD_NODE_LIMIT
 from esmakker.sim.duplicate import BotFailure
@@ -30,7 +34,8 @@ from esmakker.sim.match import MatchResult, MatchSetupError, run_match
 from esmakker.sim.runner import SimDeal, simulate_deals, summarise
 from esmakker.solver.commands import SolverInputError, add_analyze, add_solve
 from esmakker.solver.solve import SolverGaveUpError
-from esmakker.tui.command import add_play, add_show, show_record
+from esmakker.table import RecordReview, review_record
+from esmakker.tui.command import add_play, add_show, names_of, show_record
 
 PROG = "esmakker"
 
@@ -53,7 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.handler is None:
             raise UsageError(
-                "a command is required: play, serve, join, sim, match, replay, bench, solve or analyze"
+                "a command is required: play, serve, join, sim, match, replay, review, bench, solve"
+                " or analyze"
                 " (see --help)"
             )
         code: int = args.handler(args)
@@ -104,6 +110,7 @@ def _parser() -> _Parser:
     _add_sim(commands)
     _add_match(commands)
     _add_replay(commands)
+    _add_review(commands)
     _add_bench(commands)
     add_play(commands)
     add_serve(commands)
@@ -422,12 +429,15 @@ def _add_replay(commands: Any) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     path: Path = args.file
+    if args.seat is not None and not args.show:
+        raise UsageError(f"--seat {args.seat}: only with --show")
+    seat = None if args.seat is None else _seat_option(args.seat)
     records = iter_jsonl(path) if path.suffix == ".jsonl" else iter([load(path)])
     if args.show:  # the first record of a .jsonl file
         first = next(records, None)
         if first is None:
             return _fail(f"{path}: no record to show", 1)
-        return show_record(first, path.name)
+        return show_record(first, path.name, seat)
     for number, record in enumerate(records, start=1):
         if args.json:
             print(json.dumps(record.result, ensure_ascii=False))
@@ -454,6 +464,109 @@ def _result_text(record: HandRecord, number: int | None) -> str:
         f"{prefix}{result['contract']} by {side} (trump {trump}{called}): "
         f"{result['declarer_side_tricks']} tricks, {verdict}; scores {scores}"
     )
+
+
+# --- review ----------------------------------------------------------------------------------
+
+REVIEW_JSON_VERSION = 1
+"""``version`` of ``esmakker review --json`` (docs/analysis.md, Review)."""
+CLI_REVIEW_BUDGET_S = 10.0
+"""Seconds one decision may take: a cap, so the result depends on the seed alone."""
+
+
+def _add_review(commands: Any) -> None:
+    review = commands.add_parser(
+        "review",
+        help="list where a seat's choices in a played deal cost expected points",
+        description="Search each of the seat's decisions as the strong bot would (from what "
+        "the seat knew then) and list those where a better choice gained expected points.",
+    )
+    review.add_argument("record", type=Path, help="a hand record (.json)")
+    review.add_argument("--seat", required=True, help="the seat reviewed: N, E, S or W")
+    review.add_argument(
+        "--worlds",
+        type=_positive,
+        default=REVIEW_WORLDS,
+        help=f"worlds per decision ({REVIEW_WORLDS})",
+    )
+    review.add_argument("--seed", default="1", help="the search's seed (1)")
+    review.add_argument(
+        "--budget",
+        type=float,
+        default=CLI_REVIEW_BUDGET_S,
+        metavar="SECONDS",
+        help=f"most seconds per decision ({CLI_REVIEW_BUDGET_S:g})",
+    )
+    review.add_argument("--json", action="store_true", help="print JSON (docs/analysis.md)")
+    review.set_defaults(handler=_review)
+
+
+def _review(args: argparse.Namespace) -> int:
+    seat = _seat_option(args.seat)
+    if not args.budget > 0:
+        raise UsageError(f"--budget {args.budget}: must be more than 0 seconds")
+    record = _record_arg(args.record)
+    rng = random.Random(f"review/{args.seed}/{seat.name}")
+    try:
+        found = review_record(record, seat, rng, worlds=args.worlds, budget_s=args.budget)
+    except EsmakkerError as exc:
+        raise UsageError(_one_line(exc)) from None
+    if args.json:
+        print(json.dumps(_review_json(found, args), ensure_ascii=False))
+    else:
+        print(_review_text(found, record, args))
+    return 0
+
+
+def _seat_option(text: str) -> Seat:
+    try:
+        return Seat.parse(text)
+    except EsmakkerError as exc:
+        raise UsageError(f"--seat: {exc}") from None
+
+
+def _record_arg(path: Path) -> HandRecord:
+    """Load a record; a missing or corrupt file is a usage error (exit code 2)."""
+    try:
+        return load(path)
+    except (EsmakkerError, OSError) as exc:
+        raise UsageError(_one_line(exc)) from None
+
+
+def _review_json(found: RecordReview, args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "version": REVIEW_JSON_VERSION,
+        "seat": found.seat.name,
+        "worlds": args.worlds,
+        "seed": args.seed,
+        "decisions": found.decisions,
+        "mistakes": [costly.to_json() for costly in found.costly],
+    }
+
+
+def _review_text(found: RecordReview, record: HandRecord, args: argparse.Namespace) -> str:
+    name = names_of(record)[found.seat]
+    who = found.seat.name if name == found.seat.name else f"{found.seat.name} ({name})"
+    lines = [
+        f"{args.record.name}, seat {who}: {len(found.costly)} costly choice(s) in "
+        f"{found.decisions} decision(s) searched, {args.worlds} worlds each, seed {args.seed}"
+    ]
+    if not found.costly:
+        return lines[0]
+    rows = [("step", "trick", "chose", "better", "points")]
+    for costly in found.costly:
+        mistake = costly.mistake
+        where = str(mistake.trick) if mistake.trick else str(mistake.phase)
+        chose, better = format_action(mistake.action), format_action(mistake.best)
+        rows.append((str(costly.step + 1), where, chose, better, f"{mistake.cost:.0f}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    for row in rows:
+        lines.append(
+            f"  {row[0]:>{widths[0]}}  {row[1]:>{widths[1]}}  {row[2]:<{widths[2]}}  "
+            f"{row[3]:<{widths[3]}}  {row[4]:>{widths[4]}}"
+        )
+    lines.append("step k is the record's k-th action, as the replays number it")
+    return "\n".join(lines)
 
 
 # --- bench -----------------------------------------------------------------------------------

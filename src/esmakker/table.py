@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from esmakker.bots.base import Bot
+from esmakker.bots.review import REVIEW_BUDGET_S, REVIEW_WORLDS, Mistake, review
 from esmakker.core.actions import IRON, Action, format_action
 from esmakker.core.errors import CorruptRecordError, IllegalActionError, Reason
 from esmakker.core.phase import Phase
@@ -457,3 +458,56 @@ def seat_decisions(record: HandRecord, seat: Seat) -> list[tuple[int, PlayerView
         for number, step in enumerate(record.steps)
         if step.seat == seat
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class CostlyStep:
+    """A costly choice placed in its record: ``step`` indexes the record's actions."""
+
+    step: int
+    mistake: Mistake
+
+    def to_json(self) -> dict[str, object]:
+        """Return the mistake's JSON with its ``step`` (docs/protocol.md, Reviews)."""
+        return {**self.mistake.to_json(), "step": self.step}
+
+
+@dataclass(frozen=True, slots=True)
+class RecordReview:
+    """Where one seat's choices in a finished deal cost expected points."""
+
+    seat: Seat
+    decisions: int
+    """The seat's decisions with more than one legal action (those searched)."""
+    costly: tuple[CostlyStep, ...]
+    """The costly choices in deal order."""
+
+
+def review_record(
+    record: HandRecord,
+    seat: Seat,
+    rng: random.Random,
+    *,
+    worlds: int = REVIEW_WORLDS,
+    budget_s: float = REVIEW_BUDGET_S,
+    stop: Callable[[], bool] | None = None,
+) -> RecordReview:
+    """Review ``seat``'s decisions in ``record`` and place each costly one at its step.
+
+    ``stop`` ends the search early, as in ``review``.
+
+    Raises:
+        CorruptRecordError: if the record does not replay (see ``replay``).
+    """
+    decisions = seat_decisions(record, seat)
+    pairs = [(view, action) for _, view, action in decisions]
+    mistakes = review(pairs, rng, worlds=worlds, budget_s=budget_s, stop=stop)
+    searched = sum(1 for _, view, _ in decisions if len(view.legal_actions) > 1)
+    return RecordReview(seat, searched, costly_steps(decisions, mistakes))
+
+
+def costly_steps(
+    decisions: Sequence[tuple[int, PlayerView, Action]], mistakes: Sequence[Mistake]
+) -> tuple[CostlyStep, ...]:
+    """Place each mistake (indexing ``decisions``) at its step number in the record."""
+    return tuple(CostlyStep(decisions[m.index][0], m) for m in mistakes)

@@ -93,3 +93,16 @@ def test_worst_first_sorts_by_cost_then_deal_order() -> None:
 def test_a_high_threshold_flags_nothing() -> None:
     decisions = [(_view(RUFF), parse_action("play D6"))]
     assert review(decisions, random.Random(1), min_units=1000, budget_s=SURE) == []
+
+
+def test_a_stopped_review_searches_no_further_decision() -> None:
+    decisions = [(_view(RUFF), parse_action("play D6")), (_view(RUFF), parse_action("play D9"))]
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 1  # the first decision is searched, the second is not
+
+    [mistake] = review(decisions, random.Random(1), budget_s=SURE, stop=stop)
+    assert mistake.index == 0
+    assert len(asked) == 2

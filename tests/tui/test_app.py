@@ -209,6 +209,7 @@ def test_f2_after_a_deal_lists_where_the_persons_choices_cost_points(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(replay, "COACH_WORLDS", 1)  # one world: quick, and noisy enough to flag
+    monkeypatch.setattr(replay, "COACH_BUDGET_S", 60.0)  # the world is searched, however loaded
     app = make_app("4", deals=None)
 
     async def run() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from esmakker.bots.sampling import SamplingError
@@ -78,11 +78,18 @@ def review(
     worlds: int = REVIEW_WORLDS,
     budget_s: float = REVIEW_BUDGET_S,
     min_units: float = MIN_UNITS,
+    stop: Callable[[], bool] | None = None,
 ) -> list[Mistake]:
-    """Return the costly decisions in order; ``worst_first`` sorts them by cost."""
+    """Return the costly decisions in order; ``worst_first`` sorts them by cost.
+
+    ``stop`` is asked before each decision; once it answers true the review ends with the
+    mistakes found so far (a screen closed while its review runs).
+    """
     reviewer = _Reviewer(rng, worlds=worlds, budget_s=budget_s, search_auction=True)
     mistakes = []
     for index, (view, taken) in enumerate(decisions):
+        if stop is not None and stop():
+            break
         min_cost = min_units * view.rules.base_unit
         mistake = _judge(reviewer, index, view, taken, min_cost)
         if mistake is not None:

@@ -16,7 +16,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from esmakker.bots.hints import hint
-from esmakker.bots.review import review
 from esmakker.core.actions import format_action
 from esmakker.core.record import HandRecord
 from esmakker.core.seats import Seat
@@ -25,7 +24,7 @@ from esmakker.server import errors
 from esmakker.server.errors import ApiError
 from esmakker.server.memo import Memo
 from esmakker.server.settings import Settings
-from esmakker.table import seat_decisions
+from esmakker.table import review_record
 
 KEEP = 256
 """Reviews kept in memory (the oldest finished one is dropped first)."""
@@ -83,19 +82,18 @@ class Coach:
         return await self._reviews.get(key, lambda: self._review(record, seat, key[1]))
 
     def _review(self, record: HandRecord, seat: Seat, number: int) -> dict[str, Any]:
-        decisions = seat_decisions(record, seat)
-        mistakes = review(
-            [(view, action) for _, view, action in decisions],
+        found = review_record(
+            record,
+            seat,
             random.Random(f"review/{number}/{seat.name}"),
             worlds=self.settings.review_worlds,
             budget_s=self.settings.review_budget,
         )
-        searched = sum(1 for _, view, _ in decisions if len(view.legal_actions) > 1)
         return {
             "deal": number,
             "seat": seat.name,
-            "decisions": searched,
-            "mistakes": [{**m.to_json(), "step": decisions[m.index][0]} for m in mistakes],
+            "decisions": found.decisions,
+            "mistakes": [costly.to_json() for costly in found.costly],
         }
 
     def close(self) -> None:

@@ -45,6 +45,9 @@ def add_show(replay: argparse.ArgumentParser) -> None:
     replay.add_argument(
         "--show", action="store_true", help="step through the deal in the terminal screen"
     )
+    replay.add_argument(
+        "--seat", help="with --show: review this seat's choices (N, E, S or W); n/p jump"
+    )
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -85,14 +88,15 @@ def default_folder() -> Path:
     return Path("esmakker-games") / datetime.now().strftime("%Y-%m-%d-%H%M%S")
 
 
-def show_record(record: HandRecord, title: str) -> int:
-    """Open the replay screen on one record; return the exit code."""
+def show_record(record: HandRecord, title: str, seat: Seat | None = None) -> int:
+    """Open the replay screen on one record (reviewing ``seat``); return the exit code."""
     if importlib.util.find_spec("textual") is None:
         return _fail(MISSING_TEXTUAL)
     from esmakker.table import replay_frames
     from esmakker.tui.replay import ReplayApp
 
-    ReplayApp(replay_frames(record), names_of(record), title).run()
+    coach = None if seat is None else (record, seat)
+    ReplayApp(replay_frames(record), names_of(record), title, coach).run()
     return 0
 
 

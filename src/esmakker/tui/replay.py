@@ -14,11 +14,14 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
-from esmakker.bots.review import REVIEW_WORLDS, Mistake, review, worst_first
+from esmakker.bots.review import REVIEW_BUDGET_S, REVIEW_WORLDS, Mistake, worst_first
+from esmakker.core.actions import Action, Play
+from esmakker.core.cards import Card
 from esmakker.core.record import HandRecord
 from esmakker.core.seats import Seat
-from esmakker.table import ReplayFrame, seat_decisions
+from esmakker.table import CostlyStep, ReplayFrame, review_record
 from esmakker.tui.i18n import t
 from esmakker.tui.scene import Scene
 from esmakker.tui.text import card_text, cards_text, step_text
@@ -29,6 +32,8 @@ from esmakker.tui.widgets.trick import TrickWidget
 Names = tuple[str, str, str, str]
 COACH_WORLDS = REVIEW_WORLDS
 """Worlds the review searches per decision of the person's."""
+COACH_BUDGET_S = REVIEW_BUDGET_S
+"""Seconds one decision's search may take (tests raise it so the load cannot matter)."""
 COACH_LINES = 5
 """Lines the review's list may take below the tricks (an 80x24 terminal leaves six)."""
 
@@ -55,6 +60,8 @@ class TricksWidget(Widget):
     """Every trick taken so far: leader, cards, winner."""
 
     scene: reactive[Scene | None] = reactive(None, always_update=True)
+    marked: reactive[dict[int, Card]] = reactive(dict)
+    """The reviewed seat's costly cards by trick (the line gets ``✗``, the card inverted)."""
 
     def render(self) -> Text:
         """Draw one trick a line, the latest that fit."""
@@ -63,16 +70,32 @@ class TricksWidget(Widget):
         scene = self.scene
         lines = []
         for number, trick in enumerate(scene.view.tricks, start=1):
-            line = Text(f"{number:>2} {scene.name(trick.leader)[:5]:<5} ")
-            line.append_text(Text(" ").join(card_text(card) for card in trick.cards))
+            costly = self.marked.get(number)
+            line = Text(f"{number:>2} ")
+            leader = scene.name(trick.leader)
+            if costly is not None:
+                line.append("✗", style="bold red")
+                leader = leader[:4]
+            line.append(f"{leader[:5]:<{5 if costly is None else 4}} ")
+            line.append_text(Text(" ").join(_card(card, costly) for card in trick.cards))
             line.append(f" → {scene.name(trick.winner)[:6]}", style="green")
             lines.append(line)
         height = max(1, self.content_size.height)
         return Text("\n").join(lines[-height:])
 
 
+def _card(card: Card, costly: Card | None) -> Text:
+    text = card_text(card)
+    if card == costly:
+        text.stylize("reverse")
+    return text
+
+
 class ReplayScreen(Screen[None]):
-    """A record step by step; ← → one step, PgUp PgDn one trick, Home End, Esc back."""
+    """A record step by step; ← → one step, PgUp PgDn one trick, Home End, Esc back.
+
+    With a review, n and p go to the next and previous costly choice of the seat.
+    """
 
     BINDINGS = [  # noqa: RUF012 (Textual reads a plain list)
         Binding("home", "jump(0)", "Home", show=False),
@@ -86,6 +109,11 @@ class ReplayScreen(Screen[None]):
         ("escape", "close", "key.close"),
     )
     """The keys in the footer, described in the current language."""
+    COACH_KEYS = (
+        Binding("n", "costly(1)", "key.costly", key_display="n/p"),
+        Binding("p", "costly(-1)", "key.costly", show=False),
+    )
+    """The keys of a review (one footer entry, so 80 columns hold it), bound with one."""
 
     def __init__(
         self,
@@ -106,8 +134,15 @@ class ReplayScreen(Screen[None]):
         self.heading = title
         self.coach = coach
         self.index = 0
-        for keys, action, description in self.KEYS:
-            self._bindings.bind(keys, action, t(description))
+        self.costly: dict[int, Mistake] | None = None
+        """The costly choices by frame (the frame after the action), once reviewed."""
+        for key, action, description in self.KEYS:
+            self._bindings.bind(key, action, t(description))
+        for binding in self.COACH_KEYS if coach is not None else ():
+            description = t(binding.description)
+            self._bindings.bind(
+                binding.key, binding.action, description, binding.show, binding.key_display
+            )
 
     def compose(self) -> ComposeResult:
         """Lay out the hands, the trick, the tricks so far, the auction and the contract."""
@@ -137,15 +172,31 @@ class ReplayScreen(Screen[None]):
 
     def _review(self, record: HandRecord, seat: Seat) -> None:
         """Search the seat's decisions (in a worker thread) and show the costly ones."""
-        decisions = seat_decisions(record, seat)
         rng = random.Random(f"review/{seat.name}")
-        pairs = [(view, action) for _, view, action in decisions]
-        mistakes = review(pairs, rng, worlds=COACH_WORLDS)
-        lines = _mistake_lines(mistakes)
-        self.app.call_from_thread(self._reviewed, [t("coach.title"), *lines])
+        worker = get_current_worker()
+        found = review_record(
+            record,
+            seat,
+            rng,
+            worlds=COACH_WORLDS,
+            budget_s=COACH_BUDGET_S,
+            stop=lambda: worker.is_cancelled,
+        )
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._reviewed, found.costly)
 
-    def _reviewed(self, lines: list[str]) -> None:
+    def _reviewed(self, costly: tuple[CostlyStep, ...]) -> None:
+        if not self.is_attached:  # closed before the search ended
+            return
+        self.costly = {c.step + 1: c.mistake for c in costly}
+        self.query_one(TricksWidget).marked = {
+            c.mistake.trick: c.mistake.action.card
+            for c in costly
+            if c.mistake.trick is not None and isinstance(c.mistake.action, Play)
+        }
+        lines = [t("coach.title"), *_mistake_lines([c.mistake for c in costly])]
         self.query_one("#replay-coach", Static).update(Text("\n".join(lines)))
+        self.show()
 
     def show(self) -> None:
         """Draw the frame at ``index``."""
@@ -156,18 +207,45 @@ class ReplayScreen(Screen[None]):
         self.query_one(ContractWidget).scene = scene
         self.query_one(AuctionWidget).scene = scene
         self.query_one(TricksWidget).scene = scene
-        steps = len(self.frames) - 1
-        header = f"{self.heading} · " + t("replay.step", step=self.index, steps=steps)
-        self.query_one("#replay-header", Static).update(Text(header))
+        self.query_one("#replay-header", Static).update(self._header())
         self.query_one("#replay-status", Static).update(self._status(frame))
 
+    def _header(self) -> Text:
+        steps = len(self.frames) - 1
+        header = Text(f"{self.heading} · " + t("replay.step", step=self.index, steps=steps))
+        if self.costly and self.index in self.costly:
+            n = sorted(self.costly).index(self.index) + 1
+            header.append(" · ✗ " + t("coach.mark", n=n, count=len(self.costly)), "bold red")
+        return header
+
     def _status(self, frame: ReplayFrame) -> Text:
+        mistake = (self.costly or {}).get(self.index)
+        if mistake is not None:
+            return Text(_step_line(mistake), style="bold red")
         steps = frame.spectator.steps
         if not steps:
             return Text(t("replay.start"))
         seat, action = steps[-1]
         text = Text(f"{self.names[seat]}: ")
         return text + step_text(action)
+
+    def action_costly(self, direction: int) -> None:
+        """Go to the next (1) or previous (-1) costly choice of the reviewed seat."""
+        if self.costly is None:
+            self._say(t("coach.thinking"))
+            return
+        if not self.costly:
+            self._say(t("coach.none"))
+            return
+        ahead = [i for i in sorted(self.costly) if (i - self.index) * direction > 0]
+        if not ahead:
+            self._say(t("coach.no_more"))
+            return
+        self.index = ahead[0] if direction > 0 else ahead[-1]
+        self.show()
+
+    def _say(self, message: str) -> None:
+        self.query_one("#replay-status", Static).update(Text(message))
 
     def action_step(self, step: int) -> None:
         """Go ``step`` actions forward (or back)."""
@@ -212,14 +290,29 @@ def _mistake_lines(mistakes: list[Mistake]) -> list[str]:
     return [*(_mistake_line(m) for m in shown), more]
 
 
+def _step_line(mistake: Mistake) -> str:
+    """Return ``You chose ♥4; ♥Q was better by 23 points`` for the replay's status."""
+    return t(
+        "coach.step",
+        action=_choice(mistake.action),
+        best=_choice(mistake.best),
+        cost=round(mistake.cost),
+    )
+
+
+def _choice(action: Action) -> str:
+    """Return a card as ``♥4`` (no "play"), any other action as the history writes it."""
+    return card_text(action.card).plain if isinstance(action, Play) else step_text(action).plain
+
+
 def _mistake_line(mistake: Mistake) -> str:
     """Return ``trick 5: you played ♥4, ♥Q was better by 23 points``."""
     where = t("coach.trick", n=mistake.trick) if mistake.trick else t(f"phase.{mistake.phase}")
     return t(
         "coach.item",
         where=where,
-        action=step_text(mistake.action).plain,
-        best=step_text(mistake.best).plain,
+        action=_choice(mistake.action),
+        best=_choice(mistake.best),
         cost=round(mistake.cost),
     )
 
@@ -231,13 +324,21 @@ class ReplayApp(App[None]):
     TITLE = "esmakker replay"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, frames: Sequence[ReplayFrame], names: Names, title: str) -> None:
-        """Show one record's frames."""
+    def __init__(
+        self,
+        frames: Sequence[ReplayFrame],
+        names: Names,
+        title: str,
+        coach: tuple[HandRecord, Seat] | None = None,
+    ) -> None:
+        """Show one record's frames (and with ``coach``, the review of that seat's choices)."""
         super().__init__()
         self.frames = frames
         self.names = names
         self.heading = title
+        self.coach = coach
 
     def on_mount(self) -> None:
         """Open the replay screen."""
-        self.push_screen(ReplayScreen(self.frames, self.names, title=self.heading))
+        screen = ReplayScreen(self.frames, self.names, title=self.heading, coach=self.coach)
+        self.push_screen(screen)

@@ -87,4 +87,8 @@ MESSAGES: dict[str, str] = {
     "coach.trick": "stik {n}",
     "coach.item": "{where}: du valgte {action}, {best} var {cost} point bedre",
     "coach.more": "… og {n} mindre dyre",
+    "coach.step": "Du valgte {action}; {best} var {cost} point bedre",
+    "coach.mark": "dyrt valg {n} af {count}",
+    "coach.no_more": "Ikke flere dyre valg i den retning.",
+    "key.costly": "dyrt valg",
 }

@@ -87,4 +87,8 @@ MESSAGES: dict[str, str] = {
     "coach.trick": "trick {n}",
     "coach.item": "{where}: you chose {action}, {best} was better by {cost} points",
     "coach.more": "… and {n} less costly ones",
+    "coach.step": "You chose {action}; {best} was better by {cost} points",
+    "coach.mark": "costly choice {n} of {count}",
+    "coach.no_more": "No further costly choice this way.",
+    "key.costly": "costly",
 }

@@ -75,7 +75,7 @@ MESSAGES: dict[str, str] = {
     "key.back": "назад",
     "key.next_trick": "след. взятка",
     "key.previous_trick": "пред. взятка",
-    "key.close": "закрыть",
+    "key.close": "выйти",
     "contract.open_hand": "Открыта, {name}:",
     "key.hint": "Подсказка",
     "hint.thinking": "Обдумываю подсказку…",
@@ -87,4 +87,8 @@ MESSAGES: dict[str, str] = {
     "coach.trick": "взятка {n}",
     "coach.item": "{where}: вы выбрали {action}, {best} было лучше на {cost} очков",
     "coach.more": "… и ещё {n} менее дорогих",
+    "coach.step": "Вы выбрали {action}; {best} было лучше на {cost} очков",
+    "coach.mark": "дорогое решение {n} из {count}",
+    "coach.no_more": "Дальше в эту сторону дорогих решений нет.",
+    "key.costly": "ошибки",
 }

@@ -57,3 +57,47 @@ export function reviewList(review) {
       : h("p", { id: "review-status" }, t("review.none", { n: review.data.decisions })),
   );
 }
+
+// Replay step n shows the position after the record's action n - 1: a costly choice made
+// at action s is shown at step s + 1 (docs/protocol.md, Reviews).
+export function costlySteps(review) {
+  if (!review || review.status !== "ready") return [];
+  return review.data.mistakes.map((m) => m.step + 1);
+}
+
+// The nearest costly step after (by 1) or before (by -1) this one, or null.
+export function costlyStepFrom(review, step, by) {
+  const ahead = costlySteps(review).filter((s) => (s - step) * by > 0);
+  if (!ahead.length) return null;
+  return by > 0 ? ahead[0] : ahead[ahead.length - 1];
+}
+
+function costlyButtons(review, step, actions) {
+  const prev = costlyStepFrom(review, step, -1);
+  const next = costlyStepFrom(review, step, 1);
+  return h(
+    "div",
+    { class: "choices review-nav" },
+    h("button", { type: "button", id: "replay-prev-costly", onclick: actions.prevCostly, disabled: prev === null, "aria-keyshortcuts": "p", title: t("review.key_prev") }, t("review.prev")),
+    h("button", { type: "button", id: "replay-next-costly", onclick: actions.nextCostly, disabled: next === null, "aria-keyshortcuts": "n", title: t("review.key_next") }, t("review.next")),
+  );
+}
+
+// The review in the replay: loading, failed (with a retry), none, or the count, the jump
+// buttons and, at a costly step, what was chosen and what was better.
+export function replayReview(review, step, actions) {
+  if (!review) return null;
+  if (review.status === "loading") return h("p", { class: "review", id: "replay-review-status", role: "status" }, t("review.loading"));
+  if (review.status === "error") return [h("p", { class: "review error", id: "replay-review-status", role: "status" }, review.error), reviewButton(review, actions.review)];
+  const mistakes = review.data.mistakes;
+  if (!mistakes.length) return h("p", { class: "review", id: "replay-review-status" }, t("review.none", { n: review.data.decisions }));
+  const index = mistakes.findIndex((m) => m.step + 1 === step);
+  const mistake = mistakes[index];
+  return [
+    h("p", { class: "review", id: "replay-review-status" }, t("review.count", { n: mistakes.length })),
+    mistake
+      ? h("p", { class: "review costly", id: "replay-review", "data-step": String(mistake.step), role: "status" }, `✗ ${t("review.mark", { n: index + 1, of: mistakes.length })}: `, t("review.step", { action: actionLabel(mistake.action), best: actionLabel(mistake.best), cost: Math.round(mistake.cost) }))
+      : null,
+    costlyButtons(review, step, actions),
+  ];
+}

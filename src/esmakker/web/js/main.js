@@ -4,7 +4,7 @@ import { LANGS, loadLanguage, pickLanguage, t } from "./i18n.js";
 import { SEATS, stepText } from "./labels.js";
 import { h, renderTable } from "./table.js";
 import { replayDialog, resultDialog, sheetDialog } from "./panels.js";
-import { hintButton, hintLine, hintText } from "./coach.js";
+import { costlyStepFrom, hintButton, hintLine, hintText } from "./coach.js";
 
 const app = document.getElementById("app");
 const state = { view: null, table: null, you: null, sheet: null, names: {}, over: null, modal: null, busy: false, showLastTrick: false, trickDoneAt: 0 };
@@ -325,9 +325,12 @@ function render() {
     children.push(replayDialog(state.replay, state.replayStep, state.names, {
       prev: () => stepReplay(-1),
       next: () => stepReplay(1),
+      prevCostly: () => jumpCostly(-1),
+      nextCostly: () => jumpCostly(1),
+      review: openReview,
       analyse: openAnalysis,
       close: closeModal,
-    }, currentAnalysis()));
+    }, currentAnalysis(), state.over && state.over.seat ? currentReview() : null));
   }
   app.replaceChildren(...children);
   const again = focused && app.querySelector(focused);
@@ -355,6 +358,7 @@ async function openReplay() {
   state.replayStep = 0;
   state.modal = "replay";
   render();
+  if (state.over.seat && state.over.record.result.outcome !== "redeal") openReview();
 }
 
 // The double-dummy analysis of the deal just over: asked once, announced when it is ready.
@@ -408,6 +412,16 @@ function stepReplay(by) {
   render();
 }
 
+// To the next (1) or previous (-1) step where my choice cost points, once reviewed.
+function jumpCostly(by) {
+  const review = currentReview();
+  if (!review || review.status !== "ready") return;
+  const step = costlyStepFrom(review, state.replayStep, by);
+  if (step === null) return announce(t("review.no_more"));
+  state.replayStep = Math.min(step, state.replay.positions.length - 1);
+  render();
+}
+
 // ------------------------------------------------------------------ hints
 
 // A hint belongs to one decision: the deal and the number of steps when it was asked.
@@ -448,6 +462,7 @@ function onKey(event) {
   if (event.key === "Escape" && state.modal) return closeModal();
   if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
   if (state.modal === "replay" && (event.key === "ArrowRight" || event.key === "ArrowLeft")) return stepReplay(event.key === "ArrowRight" ? 1 : -1);
+  if (state.modal === "replay" && (event.key === "n" || event.key === "p")) return jumpCostly(event.key === "n" ? 1 : -1);
   const focusFirst = (selector) => {
     const node = app.querySelector(selector);
     if (node) {

@@ -4,7 +4,7 @@ import { cardFace, cardName, cardShort, sortHand } from "./cards.js";
 import { SEATS, contractText, stepText } from "./labels.js";
 import { h } from "./table.js";
 import { analysisButton, analysisSummary, stepCost } from "./analysis.js";
-import { reviewButton, reviewList } from "./coach.js";
+import { replayReview, reviewButton, reviewList } from "./coach.js";
 
 function modal(id, title, body, onClose) {
   const close = h("button", { type: "button", class: "close", onclick: onClose }, t("ui.close"));
@@ -72,12 +72,15 @@ export function sheetDialog(sheet, csv, onClose) {
   return modal("sheet", t("sheet.title"), body, onClose);
 }
 
-export function replayDialog(replay, step, names, actions, analysis) {
+// The review (of the viewer's own seat, or null) marks the steps where a choice cost points.
+export function replayDialog(replay, step, names, actions, analysis, review) {
   const position = replay.positions[step];
+  const costly = Boolean(review && review.status === "ready" && review.data.mistakes.some((m) => m.step + 1 === step));
   const body = [
-    h("p", { role: "status", id: "replay-step" }, t("replay.step", { n: step, of: replay.positions.length - 1 }), position.step ? ` — ${stepText(position.step, names)}` : ""),
+    h("p", { role: "status", id: "replay-step", class: costly ? "costly" : "" }, t("replay.step", { n: step, of: replay.positions.length - 1 }), position.step ? ` — ${stepText(position.step, names)}` : "", costly ? " ✗" : ""),
     SEATS.filter((s) => position.hands[s] !== undefined).map((s) => handLine(seatLabel(s, names), position.hands[s])),
     h("p", {}, `${t("trick.current")}: `, (position.trick || []).map(cardShort).join(" ")),
+    replayReview(review, step, actions),
     stepCost(analysis, step),
     h(
       "div",

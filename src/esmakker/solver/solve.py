@@ -221,12 +221,12 @@ LEAD_TRICKS = 0.25
 
 
 def _guess(pos: Position, side: int, maximisers: int) -> int:
-    """Return where the search starts: the contract's tricks still needed, one trick for a
-    side that wants few (nolo), else an estimate from high cards, trumps and the lead."""
+    """Return where the search starts: one trick for a side that wants few (nolo), else
+    an estimate from high cards, trumps and the lead. Not the contract's level: after a
+    high bid the value often lies far below it, and each step towards it costs a search
+    (``made`` asks about the level in one search)."""
     if side != maximisers:
         return 1
-    if pos.target is not None and side == pos.side:
-        return pos.target - pos.won
     return max(1, min(pos.left, round(_estimate(pos, side))))
 
 

@@ -105,3 +105,20 @@ def test_value_equals_kernel_minimax_on_many_five_trick_endings(
     preset: str, seed: int, overrides: dict[str, Any]
 ) -> None:
     _check_five_trick_ending(preset, seed, overrides)
+
+
+@settings(max_examples=20, deadline=None)
+@given(preset=PRESETS, seed=SEEDS, overrides=PLAY_OVERRIDES)
+def test_the_first_guess_never_changes_the_answer(
+    preset: str, seed: int, overrides: dict[str, Any]
+) -> None:
+    """The search may start from any number of tricks and steps to the same value."""
+    state = _ending(preset, seed, overrides, 5)
+    if state is None:
+        return
+    pos = from_state(state)
+    solver = compiled_solver()
+    expected = solver.future(pos)
+    for guess in range(pos.left + 2):
+        solver.clear()
+        assert solver.future(pos, guess=guess) == expected, (guess, preset, seed)

@@ -99,18 +99,29 @@ class Solver:
         return hands, trick
 
     def future(
-        self, pos: Position, *, side: int | None = None, maximisers: int | None = None
+        self,
+        pos: Position,
+        *,
+        side: int | None = None,
+        maximisers: int | None = None,
+        guess: int | None = None,
     ) -> int:
-        """Return the side's tricks from here on with best play (the ``won`` ones not counted)."""
+        """Return the side's tricks from here on with best play (the ``won`` ones not counted).
+
+        ``guess`` is where the search starts (any value gives the same answer; a near one
+        is cheaper); by default an estimate from the cards.
+        """
         side = pos.side if side is None else side
         maximisers = pos.maximisers if maximisers is None else maximisers
+        if guess is None:
+            guess = _guess(pos, side, maximisers)
         cfg = self._configure(pos, side, maximisers)
         hands, trick = self._arrays(pos)
         self._start_budget()
         value = int(
             self.kernel.solve_value(
                 hands, trick, len(pos.trick), pos.leader, pos.trick_no, pos.left,
-                _guess(pos, side, maximisers), cfg, self._keys, self._lo, self._hi, self._stats,
+                guess, cfg, self._keys, self._lo, self._hi, self._stats,
             )
         )  # fmt: skip
         self._check_budget()
@@ -182,11 +193,16 @@ class Solver:
         """Return, for every legal card, the side's tricks at the end if it is played now."""
         values: dict[int, int] = {}
         mask = self.legal_cards(pos)
+        last: int | None = None
         while mask:
             low = mask & -mask
             mask ^= low
             card = low.bit_length() - 1
-            values[card] = self.value(self.play(pos, card))
+            after = self.play(pos, card)
+            # The cards' values are mostly alike: each search starts from the last answer.
+            guess = None if last is None else last - after.won
+            last = after.won + self.future(after, guess=guess)
+            values[card] = last
         return values
 
     def made(self, pos: Position) -> bool:

@@ -18,7 +18,10 @@ In the auction (with ``search_auction``) the candidates are the heuristic's own 
 passing, holding or joining, and the heuristic's best-valued legal bids; each is played
 out in every world by heuristic players, the rest of the auction included. The
 roll-outs play with imperfect information like people, so their scores carry no
-perfect-information optimism to correct. Without ``search_auction`` the heuristic bids.
+perfect-information optimism; what bias they have (the worlds ignore what the others'
+calls show, the roll-outs do not play as this bot does) is measured against actual
+results by ``esmakker.sim.auction_calibration`` and corrected per kind of call
+(``auction_bias``). Without ``search_auction`` the heuristic bids.
 
 The search is deterministic for a given generator; ``budget_s`` only cuts it short
 (fewer worlds) when a decision would take longer than that.
@@ -33,6 +36,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from esmakker.bots.auction_bias import correction
 from esmakker.bots.endgame import SolverGaveUpError, card_scores, new_ending, solvable
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import SamplingError, World, sample_world
@@ -117,7 +121,7 @@ class StrongBot:
             search = self._search(view, default)
         except SamplingError:  # a position the sampler cannot rebuild: play by the rules of thumb
             return default
-        candidates, scores = search.candidates, search.scores
+        candidates, scores = search.candidates, _corrected(view, search)
         if search.solved is not None:
             dominant = _dominant(candidates, search.solved, default)
             if dominant is not None:
@@ -134,13 +138,15 @@ class StrongBot:
         """Claim iron hand as the heuristic would."""
         return self._heuristic.claim_iron(view)
 
-    def choices(self, view: PlayerView) -> list[Choice]:
+    def choices(self, view: PlayerView, *, corrected: bool = True) -> list[Choice]:
         """Return every candidate action with its mean score, best first (ties: first listed).
 
-        The candidates are every legal action, in the auction the few worth searching.
+        The candidates are every legal action, in the auction the few worth searching;
+        there the means include the calibrated corrections unless ``corrected`` is false.
         """
         search = self._search(view, self._heuristic.act(view))
-        candidates, scores = search.candidates, search.scores
+        candidates = search.candidates
+        scores = _corrected(view, search) if corrected else search.scores
         means = [statistics.fmean(row) for row in scores]
         ranked = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
         return [Choice(candidates[i], means[i], len(scores[i])) for i in ranked]
@@ -193,6 +199,16 @@ class StrongBot:
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: -values[b])
         others = [a for a in legal if not isinstance(a, Bid)]
         return tuple(dict.fromkeys([default, *others, *bids[:AUCTION_BIDS]]))
+
+
+def _corrected(view: PlayerView, search: Search) -> list[list[float]]:
+    """Return the search's scores, in the auction each shifted by its call's correction."""
+    if view.phase is not Phase.AUCTION:
+        return search.scores
+    return [
+        [score + correction(action) for score in row]
+        for action, row in zip(search.candidates, search.scores, strict=True)
+    ]
 
 
 def _dominant(

@@ -2,8 +2,8 @@
 
 Full 13-card bridge-compatible deals (one strain each, random leader) are solved by our
 solver and by DDS (the ``endplay`` package, if installed) in one run; whist deals
-(jokers, the called ace; random contracts from random auctions) and the same kind of deals
-played as a sol by one seat of the declaring side (nolo: no trumps, aces low) are reported apart.
+(jokers, the called ace; number contracts as four heuristic bots bid them) and nolo deals
+(nolo contracts of one player the heuristic bots bid) are reported apart.
 The first solve compiles the kernel and is not timed.
 """
 
@@ -13,18 +13,21 @@ import argparse
 import random
 import statistics
 import time
-from dataclasses import replace
 from typing import Any
 
 from esmakker.bench import print_figures
+from esmakker.bots.heuristic import HeuristicBot
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.core.state import deal
+from esmakker.core.view import observe
 from esmakker.solver.bridge import bridge_position, format_pbn
-from esmakker.solver.position import MINIMISE, Position, from_state
+from esmakker.solver.position import Position, from_state
 from esmakker.solver.solve import Solver, SolverGaveUpError
 
+MAX_DEALS_PER_POSITION = 200
+"""Deals dealt per position wanted before the bench gives up finding that contract."""
 NODE_LIMIT = 50_000_000
 """The hard cap: a deal past it counts in ``gave_up``, with its time up to the cap."""
 
@@ -67,25 +70,34 @@ def _dds_timer() -> Any:
     return solve
 
 
-def _whist_positions(preset: str, count: int, rng: random.Random) -> list[Position]:
+def _bid_positions(
+    preset: str, count: int, rng: random.Random, *, nolo: bool, tries: int | None = None
+) -> list[Position]:
+    """Return the opening leads of ``count`` deals whose contract four heuristic bots bid,
+    declared and exchanged: number contracts, or (``nolo``) nolo contracts of one player.
+
+    Raises:
+        RuntimeError: if ``tries`` deals (by default ``MAX_DEALS_PER_POSITION`` per
+        position) do not give enough such contracts.
+    """
     rules = RuleSet.from_preset(preset)
     positions: list[Position] = []
-    while len(positions) < count:
+    for _ in range(MAX_DEALS_PER_POSITION * count if tries is None else tries):
+        if len(positions) == count:
+            return positions
         state = deal(rules, Seat(rng.randrange(4)), rng)
+        bots = [HeuristicBot(random.Random(rng.getrandbits(64))) for _ in range(4)]
         while not state.is_terminal and state.phase is not Phase.PLAY:
-            state = state.apply(rng.choice(state.legal_actions()))
-        if state.phase is Phase.PLAY:
-            positions.append(from_state(state))
-    return positions
-
-
-def _as_nolo(pos: Position) -> Position:
-    """Return the opening position played as a sol by a seat of the declaring side."""
-    declarer = (pos.side & -pos.side).bit_length() - 1
-    return replace(
-        pos, side=1 << declarer, objective=MINIMISE, limit="at_most_1", aces_low=True,
-        trump=-1, called=-1, duty_holder=-1, won=0, target=None,
-    )  # fmt: skip
+            actor = state.to_act
+            assert actor is not None
+            state = state.apply(bots[actor].act(observe(state, actor)), actor)
+        bid = state.engine.bid
+        if state.phase is not Phase.PLAY or bid is None or bid.is_nolo != nolo:
+            continue
+        if nolo and len(state.engine.nolo_players) > 1:
+            continue
+        positions.append(from_state(state))
+    raise RuntimeError(f"{preset}: no {count} {'nolo' if nolo else 'number'} contracts bid")
 
 
 def _time_positions(solver: Solver, positions: list[Position]) -> tuple[list[float], int]:
@@ -126,10 +138,8 @@ def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -
         if dds is not None:
             theirs.append(dds(hands, trump, leader))
             ratios.append(ours[-1] / theirs[-1])
-    whist, whist_gave_up = _time_positions(solver, _whist_positions(preset, deals, rng))
-    nolo, nolo_gave_up = _time_positions(
-        solver, [_as_nolo(p) for p in _whist_positions(preset, deals, rng)]
-    )
+    whist, whist_gave_up = _time_positions(solver, _bid_positions(preset, deals, rng, nolo=False))
+    nolo, nolo_gave_up = _time_positions(solver, _bid_positions(preset, deals, rng, nolo=True))
     ms = 1000.0
     return {
         "deals": deals,

@@ -8,7 +8,14 @@ import pytest
 
 from esmakker.core.cards import Card, CardSet
 from esmakker.solver import kernel as k
-from esmakker.solver.position import EXACTLY_ONE, MAXIMISE, MINIMISE, Position
+from esmakker.solver.backend import kernel_module
+from esmakker.solver.position import (
+    EXACTLY_ONE,
+    MAXIMISE,
+    MINIMISE,
+    Position,
+    mask_to_internal,
+)
 from esmakker.solver.solve import Solver
 from solver_support import compiled_solver, kernel_minimax, pure_solver
 
@@ -224,3 +231,35 @@ def test_the_first_guess_shares_the_tricks_between_the_sides() -> None:
     )  # fmt: skip
     assert _estimate(pos, NS) + _estimate(pos, 0b1010) == pytest.approx(pos.left)
     assert _estimate(pos, NS) > 3
+
+
+def _sol(n: str, e: str, s: str, w: str, leader: int, flags: int = DEFAULT) -> Position:
+    """Return a sol ending for East (aces low, no trumps)."""
+    return Position(
+        hands=hands(n, e, s, w), leader=leader, trick_no=10, side=1 << E,
+        objective=MINIMISE, limit="zero", aces_low=True, flags=flags,
+    )  # fmt: skip
+
+
+def test_a_sol_player_below_every_card_of_his_suits_takes_no_trick(solver: Solver) -> None:
+    """East's cards lie under all the others' in their suits: no lead makes him win, and
+    the defenders' jokers win only for themselves."""
+    pos = _sol("S9 X1 H8", "S2 S3 H2", "ST SJ H9", "X2 HT SQ", leader=N)
+    assert pos.internal(card("S2")) < pos.internal(card("S9"))
+    safe = kernel_module(pure=True).nolo_safe(
+        [mask_to_internal(h, True) for h in pos.hands], pos.leader, pos.side, pos.flags
+    )
+    assert safe >= 0
+    assert solver.value(pos) == 0
+    assert solver.value(pos) == kernel_minimax(solver, pos)
+
+
+def test_a_sol_player_on_lead_in_suits_nobody_else_holds_is_not_safe(solver: Solver) -> None:
+    """East leads: his diamonds are the only ones left, so his low lead still wins."""
+    pos = _sol("S9 SK HQ", "D2 D3 D4", "ST SJ H9", "SQ HT H8", leader=E)
+    safe = kernel_module(pure=True).nolo_safe(
+        [mask_to_internal(h, True) for h in pos.hands], pos.leader, pos.side, pos.flags
+    )
+    assert safe == -1
+    assert solver.value(pos) == 3
+    assert solver.value(pos) == kernel_minimax(solver, pos)

@@ -388,6 +388,37 @@ def own_quick(hands: Arr, leader: int, trump: int, flags: int, team: int, partne
 
 
 @jit
+def nolo_safe(hands: Arr, leader: int, side: int, flags: int) -> int:
+    """Return the cards that keep a lone nolo player from every trick, or -1 if not sure.
+
+    Without trumps he never wins a trick while each of his cards is below all the others'
+    cards of its suit: a suit they lead he follows low, on another he throws, and he never
+    leads again. On lead now he needs a suit the others still hold. Their jokers win when
+    led (or beat plain cards) for themselves; his own must be harmless when thrown. Only
+    his top card of each suit need stay in place (every live card above it is theirs, and
+    as many as lie below it are his).
+    """
+    if popcount(side) != 1:
+        return -1
+    player = low_index(side)
+    if flags & F_JOKER_BEATS_PLAIN and hands[player] & JOKERS:
+        return -1
+    rel = 0
+    lead_ok = leader != player
+    for suit in range(4):
+        shift = 13 * suit
+        mine = (hands[player] >> shift) & SUIT
+        theirs = ((hands[0] | hands[1] | hands[2] | hands[3]) >> shift) & SUIT & ~mine
+        if not mine or not theirs:
+            continue
+        if high_index(mine) > low_index(theirs):
+            return -1
+        rel |= 1 << (high_index(mine) + shift)
+        lead_ok = True
+    return rel if lead_ok else -1
+
+
+@jit
 def quick_tricks(
     hands: Arr, leader: int, trump: int, flags: int, team: int, partner_ok: int
 ) -> int:
@@ -729,6 +760,11 @@ def search(
     r3 = 0
     alive = hands[0] | hands[1] | hands[2] | hands[3]
     called = cfg[CFG_CALLED]
+    if n == 0 and side != cfg[CFG_MAX] and trump < 0 and called < 0:
+        safe = nolo_safe(hands, leader, side, flags)
+        if safe >= 0:
+            stats[depth] = safe
+            return False
     if n == 0 and trick_no > 0:
         bound = False
         if called >= 0 and leader == cfg[CFG_DUTY] and (hands[leader] >> called) & 1:

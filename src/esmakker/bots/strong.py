@@ -11,10 +11,11 @@ with a dozen worlds the plain best mean is mostly noise.
 In endings (``endgame``: up to 9 tricks left with the compiled solver, 5 without) each
 card is instead valued in each world by the double-dummy solver, the declarer's tricks
 with best play turned into the seat's score (``solver_weight`` blends it with the
-roll-out); a world where the solver gives up is rolled out. When every world was solved,
-the card with the best mean is played (PIMC on exact values; the heuristic's choice
-among equals). Earlier in the play a roll-out ends double dummy as soon as the ending is
-small enough (``Ending.rollout_tricks``): the solver scores the rest of the deal.
+roll-out); a world where the solver gives up is skipped (rolled out only when no world
+is solved). When every world counted was solved, the card with the best mean is played
+(PIMC on exact values; the heuristic's choice among equals). Earlier in the play a
+roll-out ends double dummy as soon as the ending is small enough
+(``Ending.rollout_tricks``): the solver scores the rest of the deal.
 
 In the auction (with ``search_auction``) the candidates are the heuristic's own call,
 passing, holding or joining, and the heuristic's best-valued legal bids; each is played
@@ -22,8 +23,10 @@ out in every world by heuristic players, the rest of the auction included. The
 roll-outs play with imperfect information like people, so their scores carry no
 perfect-information optimism to correct. Without ``search_auction`` the heuristic bids.
 
-The search is deterministic for a given generator; ``budget_s`` only cuts it short
-(fewer worlds) when a decision would take longer than that.
+The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
+short (fewer worlds) when another world would end past it. The compiled solver is taken
+once ``endgame.warm_up`` has compiled it, so the first seconds of a process may play by
+the plain one.
 """
 
 from __future__ import annotations

@@ -4,6 +4,12 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+from esmakker.bots import endgame
+
+# The strong bot's compiled ending compiles the kernel for 10-25 s in every process; the
+# tests that want it ask for it (``compiled_solver=True``), the rest use the plain solver.
+endgame.COMPILED = False
+
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(
     "ci",

@@ -6,10 +6,12 @@ import random
 
 import pytest
 
+from esmakker.bots import endgame
+from esmakker.bots import strong as strong_module
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.registry import make_bot
 from esmakker.bots.sampling import SamplingError
-from esmakker.bots.strong import StrongBot, _dominant
+from esmakker.bots.strong import StrongBot, _best_mean
 from esmakker.core.actions import PASS, Bid, Play
 from esmakker.core.cards import Card
 from esmakker.core.phase import Phase
@@ -17,6 +19,7 @@ from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.core.state import State, deal
 from esmakker.core.view import observe
+from esmakker.solver.jit import HAVE_NUMBA
 
 
 def _play(preset: str, seed: int, strong: StrongBot) -> State:
@@ -106,11 +109,31 @@ def test_the_strong_bot_falls_back_to_the_heuristic_when_no_world_is_found(
     assert StrongBot(random.Random(3)).act(view) == expected
 
 
-def test_a_card_the_solver_scores_best_in_every_world_is_dominant() -> None:
+def test_with_every_world_solved_the_best_mean_is_played() -> None:
     a, b, c = (Play(Card.parse(name)) for name in ("H2", "H3", "H4"))
     cands = (a, b, c)
-    assert _dominant(cands, [[1, 1], [1, 2], [0, 2]], a) == b
-    assert _dominant(cands, [[1, 2], [1, 2], [0, 2]], c) == a  # the first of two dominant
-    assert _dominant(cands, [[1, 2], [1, 2], [0, 2]], b) == b  # the default among them
-    assert _dominant(cands, [[1, 1], [1, 1], [1, 1]], a) is None  # no difference anywhere
-    assert _dominant(cands, [[2, 0], [0, 2], [1, 1]], c) is None  # each best somewhere only
+    assert _best_mean(cands, [[1, 1], [1, 2], [0, 2]], a) == b  # best in every world
+    assert _best_mean(cands, [[3, 0], [0, 2], [1, 1]], c) == a  # best on average only
+    assert _best_mean(cands, [[1, 2], [1, 2], [0, 2]], c) == a  # the first of two best
+    assert _best_mean(cands, [[1, 2], [2, 1], [0, 2]], b) == b  # the default among them
+    assert _best_mean(cands, [[1, 1], [1, 1], [1, 1]], c) == c  # no difference anywhere
+
+
+@pytest.mark.skipif(not HAVE_NUMBA, reason="the compiled kernel needs numba")
+def test_the_bot_takes_the_compiled_ending_once_the_kernel_is_compiled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for module in (endgame, strong_module):
+        monkeypatch.setattr(module, "warm_up", lambda: False)
+    bot = StrongBot(random.Random(0), compiled_solver=True)
+    never = StrongBot(random.Random(0), compiled_solver=False)
+    by_default = StrongBot(random.Random(0))  # endgame.COMPILED is off in the tests
+    assert not bot._current_ending().solver.compiled
+    for module in (endgame, strong_module):
+        monkeypatch.setattr(module, "warm_up", lambda: True)
+    assert bot._current_ending().solver.compiled
+    assert bot._current_ending().tricks == endgame.DD_TRICKS_COMPILED
+    assert not never._current_ending().solver.compiled
+    assert not by_default._current_ending().solver.compiled
+    monkeypatch.setattr(endgame, "COMPILED", True)
+    assert by_default._current_ending().solver.compiled

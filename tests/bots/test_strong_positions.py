@@ -16,14 +16,17 @@ from collections.abc import Callable
 
 import pytest
 
-from esmakker.bots.endgame import card_scores, new_ending
+from esmakker.bots.endgame import NODE_LIMIT, Ending, card_scores, new_ending, warm_up
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import sample_world
-from esmakker.bots.strong import StrongBot
+from esmakker.bots.strong import StrongBot, _rollout
 from esmakker.core.actions import Play
+from esmakker.core.cards import Card
 from esmakker.core.rules import RuleSet
 from esmakker.core.state import State
 from esmakker.core.view import PlayerView, observe
+from esmakker.solver.jit import HAVE_NUMBA
+from esmakker.solver.solve import Solver, SolverGaveUpError
 from play_support import decline_all, plays
 from support import make_state, run
 
@@ -117,13 +120,16 @@ def heuristic_card(view: PlayerView) -> str:
 
 
 def dominates(view: PlayerView, card: str, worlds: int = 12) -> bool:
-    """Return whether the solver scores ``card`` best in every sampled world, strictly in one."""
+    """Return whether the solver scores ``card`` best in every sampled world, strictly in one.
+
+    In points: the trick tie-break (``TRICK_TIE``) is left out.
+    """
     assert view.seat is not None
     rng = random.Random(7)
     strict = False
     for _ in range(worlds):
         scores = {
-            c.name: s
+            c.name: round(s)
             for c, s in card_scores(
                 sample_world(view, rng), int(view.seat), new_ending().solver
             ).items()
@@ -179,3 +185,77 @@ def test_every_world_of_a_known_position_is_valued_by_the_solver(
     assert set(search.candidates) == set(view.legal_actions)
     assert search.solved is not None
     assert all(len(row) == bot.worlds for row in search.solved)
+
+
+def test_a_rollout_that_ends_double_dummy_scores_a_known_ending_exactly() -> None:
+    """From 5 tricks left the roll-out is the solver's: each card's score is its card_scores."""
+    state, view = finesse()
+    seat = int(state.to_act or 0)
+    solver = Solver(pure=True, node_limit=NODE_LIMIT)
+    ending = Ending(solver, tricks=0, rollout_tricks=5, rollout_node_limit=NODE_LIMIT)
+    exact = card_scores(state, seat, solver)
+    for action in view.legal_actions:
+        assert isinstance(action, Play)
+        assert _rollout(state, view, action, 1, ending) == exact[action.card]
+    assert max(exact, key=lambda c: exact[c]).name == "HQ"
+
+
+def test_a_rollout_whose_solver_gives_up_is_played_to_the_end() -> None:
+    state, view = joker_lead()
+    plain = Ending(Solver(pure=True), tricks=0)
+    given_up = Ending(Solver(pure=True), tricks=0, rollout_tricks=5, rollout_node_limit=1)
+    solved = Ending(Solver(pure=True), tricks=0, rollout_tricks=5)
+    for action in view.legal_actions:
+        played = _rollout(state, view, action, 2, plain)
+        assert played == round(played)  # a finished deal's score: no tie-break
+        assert _rollout(state, view, action, 2, given_up) == played
+    exact = card_scores(state, int(state.to_act or 0), solved.solver)
+    for action in view.legal_actions:
+        assert isinstance(action, Play)
+        assert _rollout(state, view, action, 2, solved) == exact[action.card]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAVE_NUMBA, reason="the compiled kernel needs numba")
+def test_the_compiled_ending_finds_the_finesse_in_every_world() -> None:
+    assert warm_up(wait=True)
+    _, view = finesse()
+    bot = StrongBot(random.Random(0), budget_s=1e9, compiled_solver=True)
+    search = bot._search(view, HeuristicBot(random.Random(0)).act(view))
+    assert search.solved is not None
+    assert bot.act(view) == Play(Card.parse("HQ"))
+
+
+def test_a_world_whose_ending_the_solver_gives_up_on_is_skipped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = [0]
+
+    def every_other(world: State, seat: int, solver: Solver) -> dict[Card, float]:
+        calls[0] += 1
+        if calls[0] % 2:
+            raise SolverGaveUpError("a hard world")
+        return card_scores(world, seat, solver)
+
+    monkeypatch.setattr("esmakker.bots.strong.card_scores", every_other)
+    _, view = finesse()
+    default = HeuristicBot(random.Random(0)).act(view)
+    search = StrongBot(random.Random(0), worlds=6, budget_s=1e9)._search(view, default)
+    assert search.solved is not None
+    assert [len(row) for row in search.solved] == [3] * len(search.candidates)
+
+
+def test_an_ending_the_solver_gives_up_on_in_every_world_is_rolled_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def never(world: State, seat: int, solver: Solver) -> dict[Card, float]:
+        raise SolverGaveUpError("too hard")
+
+    monkeypatch.setattr("esmakker.bots.strong.card_scores", never)
+    _, view = finesse()
+    default = HeuristicBot(random.Random(0)).act(view)
+    bot = StrongBot(random.Random(0), worlds=6, budget_s=1e9)
+    search = bot._search(view, default)
+    assert search.solved is None
+    assert [len(row) for row in search.scores] == [1] * len(search.candidates)
+    assert bot.act(view) == default  # one world: no confident gain

@@ -6,47 +6,117 @@ everyone plays best afterwards, and turns that count into the seat's score as th
 set scores a finished deal (``score_deal``): overtricks, undertricks and the made/failed
 step of number contracts, made or failed for nolo contracts. The score is monotone in
 the declarer's tricks (rising for a number contract, a step for nolo), so the best play
-for tricks is the best play for the score.
+for tricks is the best play for the score; among cards of equal score the one that
+keeps more tricks for the seat's side of the count scores ``TRICK_TIE`` more per trick.
+``position_score`` values a position the same way (a roll-out that ends double dummy).
+
+The numba-compiled kernel is used where numba is installed (``COMPILED``); its
+recursive search compiles on its first call in a process (10 to 25 s), so ``warm_up``
+compiles it in a background thread and ``new_ending`` hands out the plain-Python solver
+and its shallower endings until that is done.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 
 from esmakker.bots.sampling import World
 from esmakker.core.cards import CARDS, Card
 from esmakker.core.phase import Phase
 from esmakker.core.scoring import DealOutcome, score_deal
+from esmakker.solver.bridge import bridge_position, parse_pbn
+from esmakker.solver.exact_one import can_take_exactly_one
+from esmakker.solver.jit import HAVE_NUMBA
 from esmakker.solver.position import EXACTLY_ONE, Position, from_state
 from esmakker.solver.solve import Solver, SolverGaveUpError
 
 DD_TRICKS = 5
 """The solver evaluates a card when at most this many tricks are left (the current one too)."""
-DD_TRICKS_COMPILED = 7
+DD_TRICKS_COMPILED = 9
 """The same with the numba-compiled kernel, about fifty times faster."""
 NODE_LIMIT = 5_000
 """Nodes one call of the plain-Python solver may search before the world is rolled out."""
 NODE_LIMIT_COMPILED = 300_000
 """The same for the compiled kernel."""
+ROLLOUT_TRICKS = 0
+"""Plain solver: a roll-out is finished double dummy from this many tricks left (0: never)."""
+ROLLOUT_TRICKS_COMPILED = 9
+"""The same for the compiled kernel."""
+ROLLOUT_NODE_LIMIT_COMPILED = 100_000
+"""Nodes the compiled solver may search to finish one roll-out; past them it plays on."""
+TRICK_TIE = 0.001
+"""Points per trick for the seat's side of the count: breaks ties between equal scores."""
+
+COMPILED = HAVE_NUMBA
+"""Whether ``new_ending`` uses the compiled kernel by default (tests switch it off)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Ending:
-    """A solver for endings and the number of tricks left from which it is asked."""
+    """A solver for endings, the tricks left from which it values cards, and from which
+    a roll-out is finished by it (0: never)."""
 
     solver: Solver
     tricks: int
+    rollout_tricks: int = 0
+    rollout_node_limit: int | None = None
 
 
-def new_ending(*, compiled: bool = False) -> Ending:
-    """Return an ending solver: plain Python unless ``compiled``, capped in nodes per call.
+_compiled_ready = threading.Event()
+_warm_up_lock = threading.Lock()
+_warm_up_started = False
 
-    The compiled kernel's recursive search is compiled on its first call in a process
-    (some twenty seconds), so a bot asks for it only where that is paid once.
+
+def warm_up(*, wait: bool = False) -> bool:
+    """Start compiling the kernel in a background thread (once); return whether it is done.
+
+    With ``wait`` the call blocks until the kernel is compiled. Without numba, ``False``.
     """
-    if compiled:
-        return Ending(Solver(table_bits=16, node_limit=NODE_LIMIT_COMPILED), DD_TRICKS_COMPILED)
-    return Ending(Solver(pure=True, table_bits=14, node_limit=NODE_LIMIT), DD_TRICKS)
+    global _warm_up_started
+    if not HAVE_NUMBA:
+        return False
+    with _warm_up_lock:
+        if not _warm_up_started:
+            _warm_up_started = True
+            threading.Thread(target=_compile, name="esmakker-solver-warm-up", daemon=True).start()
+    if wait:
+        _compiled_ready.wait()
+    return _compiled_ready.is_set()
+
+
+def _compile() -> None:
+    """Solve a one-card deal on the compiled kernel: numba compiles each entry point."""
+    pos = bridge_position(parse_pbn("N:A... K... Q... J..."), trump=-1, leader=0)
+    solver = Solver(table_bits=4)
+    solver.card_values(pos)
+    solver.made(replace(pos, target=1))
+    _compiled_ready.set()
+
+
+def new_ending(*, compiled: bool | None = None) -> Ending:
+    """Return an ending solver, capped in nodes per call.
+
+    ``compiled`` (default ``COMPILED``) asks for the compiled kernel: once ``warm_up``
+    has compiled it (this call starts that), else the plain one for now.
+    """
+    want = COMPILED if compiled is None else compiled
+    if want and warm_up():
+        return Ending(
+            Solver(table_bits=16, node_limit=NODE_LIMIT_COMPILED),
+            DD_TRICKS_COMPILED,
+            ROLLOUT_TRICKS_COMPILED,
+            ROLLOUT_NODE_LIMIT_COMPILED,
+        )
+    return Ending(
+        Solver(pure=True, table_bits=14, node_limit=NODE_LIMIT), DD_TRICKS, ROLLOUT_TRICKS
+    )
+
+
+def tricks_left(world: World) -> int:
+    """Return the tricks still to finish, the trick in progress included."""
+    engine = world.engine
+    return (sum(hand.bit_count() for hand in engine.hands) + len(engine.trick)) // 4
 
 
 def solvable(world: World, tricks: int) -> bool:
@@ -60,12 +130,13 @@ def solvable(world: World, tricks: int) -> bool:
         return False
     if engine.bid.is_nolo and len(engine.nolo_players) > 1:
         return False
-    left = (sum(hand.bit_count() for hand in engine.hands) + len(engine.trick)) // 4
-    return left <= tricks
+    return tricks_left(world) <= tricks
 
 
 def card_scores(world: World, seat: int, solver: Solver) -> dict[Card, float]:
     """Return the seat's final score for each legal card of the seat to play, with best play.
+
+    Plus ``TRICK_TIE`` per trick the seat's side of the count keeps (see the module text).
 
     Raises:
         SolverGaveUpError: if a search passes the solver's node limit.
@@ -78,7 +149,38 @@ def card_scores(world: World, seat: int, solver: Solver) -> dict[Card, float]:
         tricks = _exactly_one_tricks(pos, solver)
     else:
         tricks = solver.card_values(pos)
-    return {CARDS[card]: score_for(outcome, count, world, seat) for card, count in tricks.items()}
+    return {
+        CARDS[card]: _tricks_score(outcome, count, world, pos, seat)
+        for card, count in tricks.items()
+    }
+
+
+def position_score(world: World, seat: int, solver: Solver) -> float:
+    """Return the seat's final score in ``world`` (in the play) with best play from here.
+
+    Scored as ``card_scores`` scores a card, whoever is to play.
+
+    Raises:
+        SolverGaveUpError: if the search passes the solver's node limit.
+    """
+    pos = from_state(world)
+    outcome = world.engine.deal_outcome()
+    if pos.objective == EXACTLY_ONE:
+        count = 1 if can_take_exactly_one(solver, pos) else 2
+    else:
+        count = pos.won if pos.left == 0 else solver.value(pos)
+    return _tricks_score(outcome, count, world, pos, seat)
+
+
+def _tricks_score(
+    outcome: DealOutcome, count: int, world: World, pos: Position, seat: int
+) -> float:
+    """Return ``score_for`` plus the tie-break for the side of the count the seat is on."""
+    score = score_for(outcome, count, world, seat)
+    if pos.objective == EXACTLY_ONE:
+        return score
+    sign = 1 if pos.maximisers >> seat & 1 else -1
+    return score + sign * TRICK_TIE * count
 
 
 def _exactly_one_tricks(pos: Position, solver: Solver) -> dict[int, int]:
@@ -112,4 +214,14 @@ def score_for(outcome: DealOutcome, side_tricks: int, world: World, seat: int) -
     return float(score_deal(final, world.rules)[seat])
 
 
-__all__ = ["Ending", "SolverGaveUpError", "card_scores", "new_ending", "score_for", "solvable"]
+__all__ = [
+    "Ending",
+    "SolverGaveUpError",
+    "card_scores",
+    "new_ending",
+    "position_score",
+    "score_for",
+    "solvable",
+    "tricks_left",
+    "warm_up",
+]

@@ -8,23 +8,28 @@ roll-out players (common random numbers). It plays the heuristic's own choice un
 another action gains on it world by world by more than ``CONFIDENCE`` standard errors:
 with a dozen worlds the plain best mean is mostly noise.
 
-In endings (``endgame``: a few tricks left) each card is instead valued in each world by
-the double-dummy solver, the declarer's tricks with best play turned into the seat's
-score (``solver_weight`` blends it with the roll-out); a world where the solver gives up
-is rolled out. When every world was solved, a card the solver scores best in every world
-and better in some is played at once; otherwise the ``CONFIDENCE`` rule decides.
+In endings (``endgame``: up to 9 tricks left with the compiled solver, 5 without) each
+card is instead valued in each world by the double-dummy solver, the declarer's tricks
+with best play turned into the seat's score (``solver_weight`` blends it with the
+roll-out); a world where the solver gives up is skipped (rolled out only when no world
+is solved). When every world counted was solved, the card with the best mean is played
+(PIMC on exact values; the heuristic's choice among equals). Earlier in the play a
+roll-out ends double dummy as soon as the ending is small enough
+(``Ending.rollout_tricks``): the solver scores the rest of the deal.
 
 In the auction (with ``search_auction``) the candidates are the heuristic's own call,
 passing, holding or joining, and the heuristic's best-valued legal bids; each is played
 out in every world by heuristic players, the rest of the auction included. The
-roll-outs play with imperfect information like people, so their scores carry no
-perfect-information optimism; what bias they have (the worlds ignore what the others'
-calls show, the roll-outs do not play as this bot does) is measured against actual
-results by ``esmakker.sim.auction_calibration`` and corrected per kind of call
-(``auction_bias``). Without ``search_auction`` the heuristic bids.
+roll-outs play with imperfect information like people until the solver can finish the
+deal; what bias their prices have (the worlds ignore what the others' calls show, the
+roll-outs do not play as this bot does, the last tricks are played double dummy) is
+measured against actual results by ``esmakker.sim.auction_calibration`` and corrected
+per kind of call (``auction_bias``). Without ``search_auction`` the heuristic bids.
 
-The search is deterministic for a given generator; ``budget_s`` only cuts it short
-(fewer worlds) when a decision would take longer than that.
+The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
+short (fewer worlds) when another world would end past it. The compiled solver is taken
+once ``endgame.warm_up`` has compiled it, so the first seconds of a process may play by
+the plain one.
 """
 
 from __future__ import annotations
@@ -36,15 +41,24 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from esmakker.bots import endgame
 from esmakker.bots.auction_bias import correction
-from esmakker.bots.endgame import SolverGaveUpError, card_scores, new_ending, solvable
+from esmakker.bots.endgame import (
+    Ending,
+    SolverGaveUpError,
+    card_scores,
+    new_ending,
+    position_score,
+    solvable,
+    warm_up,
+)
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import SamplingError, World, sample_world
 from esmakker.core.actions import Action, Bid, Play
 from esmakker.core.phase import Phase
 from esmakker.core.view import PlayerView, observe
 
-DEFAULT_WORLDS = 12
+DEFAULT_WORLDS = 24
 DEFAULT_BUDGET_S = 1.0
 CONFIDENCE = 1.0
 """Standard errors by which a searched action must beat the heuristic's to replace it."""
@@ -86,13 +100,14 @@ class StrongBot:
         worlds: int = DEFAULT_WORLDS,
         budget_s: float = DEFAULT_BUDGET_S,
         search_auction: bool = False,
-        compiled_solver: bool = False,
+        compiled_solver: bool | None = None,
         solver_weight: float = SOLVER_WEIGHT,
     ) -> None:
         """Search ``worlds`` worlds per decision, stopping early after ``budget_s`` seconds.
 
-        ``compiled_solver`` values endings with the numba kernel (deeper endings, but its
-        first use in a process compiles it for some twenty seconds).
+        ``compiled_solver`` (default ``endgame.COMPILED``: where numba is installed) values
+        deeper endings with the numba kernel once it is compiled (``endgame.warm_up``, in
+        the background); until then the plain solver values the shallow ones.
         """
         if worlds < 1:
             raise ValueError(f"worlds must be at least 1, got {worlds}")
@@ -101,6 +116,7 @@ class StrongBot:
         self.budget_s = budget_s
         self.search_auction = search_auction
         self._heuristic = HeuristicBot(rng)
+        self._want_compiled = compiled_solver
         self._ending = new_ending(compiled=compiled_solver)
         self.solver_weight = solver_weight
 
@@ -110,8 +126,8 @@ class StrongBot:
         Few worlds give noisy means, and the best of several noisy means is biased upwards,
         so the bot leaves the heuristic's choice only for an action whose paired gain over
         it, world by world, is more than ``CONFIDENCE`` standard errors above zero. When
-        the solver valued every world, a card it scores best in every world and better
-        in some is played first (the heuristic's choice among several such).
+        the solver valued every world, the values are exact and the card with the best
+        mean is played (the heuristic's choice among several such).
         """
         legal = view.legal_actions
         default = self._heuristic.act(view)
@@ -123,9 +139,7 @@ class StrongBot:
             return default
         candidates, scores = search.candidates, _corrected(view, search)
         if search.solved is not None:
-            dominant = _dominant(candidates, search.solved, default)
-            if dominant is not None:
-                return dominant
+            return _best_mean(candidates, search.solved, default)
         base = scores[candidates.index(default)]
         best, best_gain = default, 0.0
         for action, row in zip(candidates, scores, strict=True):
@@ -157,38 +171,57 @@ class StrongBot:
         candidates = self._candidates(view, default)
         scores: list[list[float]] = [[] for _ in candidates]
         solved_rows: list[list[float]] | None = [[] for _ in candidates]
-        self._ending.solver.clear()  # its tables hold one deal's endings; keep memory flat
-        deadline = time.perf_counter() + self.budget_s
-        for _ in range(self.worlds):
+        ending = self._current_ending()
+        ending.solver.clear()  # its tables hold one deal's endings; keep memory flat
+        start = time.perf_counter()
+        deadline = start + self.budget_s
+        for attempt in range(1, self.worlds + 1):
             world = sample_world(view, self.rng)
             seed = self.rng.getrandbits(64)
-            solved = self._solved(world, view, candidates)
+            try:
+                solved = self._solved(world, view, candidates, ending)
+            except SolverGaveUpError:
+                if attempt < self.worlds and not _past(start, deadline, attempt):
+                    continue  # skip the world: a hard ending is drawn as often as an easy one
+                if scores[0]:
+                    break
+                solved = None  # not one world solved: roll this one out
             weight = 0.0 if solved is None else self.solver_weight
             for i, (row, action) in enumerate(zip(scores, candidates, strict=True)):
-                score = 0.0 if weight == 1 else (1 - weight) * _rollout(world, view, action, seed)
+                score = 0.0
+                if weight != 1:
+                    score = (1 - weight) * _rollout(world, view, action, seed, ending)
                 row.append(score + (weight * solved[i] if solved is not None else 0.0))
             if solved is None:
                 solved_rows = None
             elif solved_rows is not None:
                 for row, value in zip(solved_rows, solved, strict=True):
                     row.append(value)
-            if time.perf_counter() > deadline:
+            if _past(start, deadline, attempt):
                 break
         return Search(candidates, scores, solved_rows)
 
+    def _current_ending(self) -> Ending:
+        """Return the ending solver, the compiled one as soon as it is ready."""
+        want = endgame.COMPILED if self._want_compiled is None else self._want_compiled
+        if want and not self._ending.solver.compiled and warm_up():
+            self._ending = new_ending(compiled=True)
+        return self._ending
+
     def _solved(
-        self, world: World, view: PlayerView, candidates: tuple[Action, ...]
+        self, world: World, view: PlayerView, candidates: tuple[Action, ...], ending: Ending
     ) -> list[float] | None:
-        """Return each candidate's double-dummy score in an ending, else ``None``."""
+        """Return each candidate's double-dummy score in an ending, else ``None``.
+
+        Raises:
+            SolverGaveUpError: if the solver gives up on the ending.
+        """
         assert view.seat is not None
-        if not solvable(world, self._ending.tricks):
+        if not solvable(world, ending.tricks):
             return None
         if not all(isinstance(a, Play) for a in candidates):
             return None
-        try:
-            values = card_scores(world, int(view.seat), self._ending.solver)
-        except SolverGaveUpError:
-            return None
+        values = card_scores(world, int(view.seat), ending.solver)
         return [values[a.card] for a in candidates if isinstance(a, Play)]
 
     def _candidates(self, view: PlayerView, default: Action) -> tuple[Action, ...]:
@@ -211,25 +244,22 @@ def _corrected(view: PlayerView, search: Search) -> list[list[float]]:
     ]
 
 
-def _dominant(
-    candidates: tuple[Action, ...], solved: list[list[float]], default: Action
-) -> Action | None:
-    """Return a candidate scored best in every world and better than another in some.
+def _past(start: float, deadline: float, attempts: int) -> bool:
+    """Return whether another world of the mean cost so far would end past the deadline."""
+    now = time.perf_counter()
+    return now + (now - start) / attempts > deadline
 
-    The default (the heuristic's choice) when it is such a candidate; ``None`` when none is.
-    """
-    worlds = range(len(solved[0]))
-    best = [max(row[w] for row in solved) for w in worlds]
-    dominant = [
-        i
-        for i, row in enumerate(solved)
-        if all(row[w] == best[w] for w in worlds)
-        and any(other[w] < row[w] for other in solved for w in worlds)
-    ]
-    if not dominant:
-        return None
+
+def _best_mean(
+    candidates: tuple[Action, ...], solved: list[list[float]], default: Action
+) -> Action:
+    """Return the candidate with the best mean score: the default among equals, else the first."""
+    means = [statistics.fmean(row) for row in solved]
+    best = max(means)
     index = candidates.index(default)
-    return default if index in dominant else candidates[dominant[0]]
+    if means[index] >= best - 1e-9:
+        return default
+    return candidates[means.index(best)]
 
 
 def _confident_gain(row: list[float], base: list[float]) -> float:
@@ -242,19 +272,41 @@ def _confident_gain(row: list[float], base: list[float]) -> float:
     return mean if mean > CONFIDENCE * error and mean > 0 else 0.0
 
 
-def _rollout(world: World, view: PlayerView, action: Action, seed: int) -> float:
-    """Return the seat's score after ``action`` in ``world`` and heuristic play to the end."""
+def _rollout(world: World, view: PlayerView, action: Action, seed: int, ending: Ending) -> float:
+    """Return the seat's score after ``action`` in ``world`` and heuristic play to the end.
+
+    Once at most ``ending.rollout_tricks`` tricks are left the solver scores the rest
+    (best play by everyone); if it gives up, the heuristic players finish the deal.
+    """
     seat = view.seat
     assert seat is not None
     state = world.apply(action, seat)
     players = _players(seed)
+    solve = ending.rollout_tricks > 0
     while not state.is_terminal:
+        if solve and solvable(state, ending.rollout_tricks):
+            solve = False
+            try:
+                return _finished(state, int(seat), ending)
+            except SolverGaveUpError:
+                pass
         actor = state.to_act
         assert actor is not None
         state = state.apply(players[actor].act(observe(state, actor)), actor)
     result = state.result()
     assert result is not None
     return float(result.scores[seat])
+
+
+def _finished(state: World, seat: int, ending: Ending) -> float:
+    """Return the seat's score with best play from ``state``, within the roll-out's node cap."""
+    solver = ending.solver
+    limit = solver.node_limit
+    solver.node_limit = ending.rollout_node_limit
+    try:
+        return position_score(state, seat, solver)
+    finally:
+        solver.node_limit = limit
 
 
 def _players(seed: int) -> Sequence[HeuristicBot]:

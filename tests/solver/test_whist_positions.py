@@ -263,3 +263,32 @@ def test_a_sol_player_on_lead_in_suits_nobody_else_holds_is_not_safe(solver: Sol
     assert safe == -1
     assert solver.value(pos) == 3
     assert solver.value(pos) == kernel_minimax(solver, pos)
+
+
+def _trump_ending(north: str, east: str, south: str, west: str) -> Position:
+    """Return a four-card ending, hearts trumps, East on lead, North-South the side."""
+    return Position(
+        hands=hands(north, east, south, west), leader=E, trick_no=9, trump=2, side=NS,
+        flags=DEFAULT,
+    )  # fmt: skip
+
+
+def test_a_side_whose_opponents_hold_no_trumps_takes_its_longest_trump_holding(
+    solver: Solver,
+) -> None:
+    """North's three low trumps each win a trick of their own: East and West hold none."""
+    pos = _trump_ending("H2 H3 H4 S2", "SA SK SQ CA", "D2 D3 D4 D5", "CK CQ CJ DA")
+    internal = [mask_to_internal(h, False) for h in pos.hands]
+    assert kernel_module(pure=True).trump_length_tricks(internal, 2, NS) == 3
+    assert kernel_module(pure=True).trump_length_tricks(internal, 2, 0b1010) == 0
+    assert solver.value(pos) == 3
+    assert solver.value(pos) == kernel_minimax(solver, pos)
+
+
+def test_each_opponent_joker_may_take_one_trump_trick_away(solver: Solver) -> None:
+    """West's joker, led after the first trick, wins whatever North plays to it."""
+    pos = _trump_ending("H2 H3 H4 S2", "SA SK SQ CA", "D2 D3 D4 D5", "CK CQ X1 DA")
+    internal = [mask_to_internal(h, False) for h in pos.hands]
+    assert kernel_module(pure=True).trump_length_tricks(internal, 2, NS) == 2
+    assert solver.value(pos) == kernel_minimax(solver, pos)
+    assert solver.value(pos) >= 2

@@ -308,6 +308,31 @@ def top_trumps(hands: Arr, trump: int) -> int:
 
 
 @jit
+def trump_length_tricks(hands: Arr, trump: int, team: int) -> int:
+    """Return tricks ``team`` is sure of when no opponent holds a trump, else 0.
+
+    Every trick holding one of the team's trumps is the team's but for a joker of an
+    opponent (a led one wins, and one may beat plain cards), so the team takes at least
+    its longest trump holding less the opponents' jokers. Only lengths and jokers decide
+    it, which the table's key holds exactly.
+    """
+    if trump < 0:
+        return 0
+    shift = 13 * trump
+    longest = 0
+    opp_jokers = 0
+    for seat in range(4):
+        trumps = popcount((hands[seat] >> shift) & SUIT)
+        if (team >> seat) & 1:
+            longest = max(longest, trumps)
+        elif trumps:
+            return 0
+        else:
+            opp_jokers += popcount(hands[seat] & JOKERS)
+    return max(longest - opp_jokers, 0)
+
+
+@jit
 def suit_tops(hand: int, alive: int, suit: int) -> int:
     """Return how many of the top live cards of ``suit`` in a row ``hand`` holds."""
     return popcount(top_run(hand, alive, suit))
@@ -709,6 +734,24 @@ def nolo_order(
     return reps, True, True
 
 
+@jit
+def best_winner(moves: int, hand: int, live: int, trump: int) -> int:
+    """Return the sure winner to lead first: a trump, else from the longest run of top cards."""
+    best = -1
+    best_len = -1
+    for suit in range(4):
+        cards = (moves >> (13 * suit)) & SUIT
+        if not cards:
+            continue
+        size = popcount(top_run(hand, live, suit))
+        if suit == trump:
+            size += 100
+        if size > best_len:
+            best_len = size
+            best = low_index(cards) + 13 * suit
+    return best
+
+
 @jit_recursive
 def search(
     hands: Arr,
@@ -790,6 +833,12 @@ def search(
                             rel |= team_top(hands, team, alive, suit)
                     stats[depth] = rel
                     return bool((side >> leader) & 1)
+        if side == cfg[CFG_MAX] and trump >= 0:
+            for team in (side, 15 & ~side):
+                count = trump_length_tricks(hands, trump, team)
+                if count > 0 and (need <= count if team == side else need > left - count):
+                    stats[depth] = 0
+                    return team == side
         if side == cfg[CFG_MAX]:
             tops = top_trumps(hands, trump)
             if tops > 0:
@@ -850,8 +899,12 @@ def search(
                 rest = (live >> (13 * suit)) & SUIT
                 if rest:
                     top = high_index(rest) + 13 * suit
-                    if (reps >> top) & 1:
-                        first |= 1 << top
+                    if (hand >> top) & 1:
+                        # the run's representative is its lowest card
+                        run = top_run(hand, live, suit)
+                        foes = side if not (side >> seat) & 1 else 15 & ~side
+                        if cash_limit(hands, foes, suit, trump) > 0:
+                            first |= run & -run & reps
                     else:
                         for mate in range(4):
                             same = ((side >> mate) & 1) == ((side >> seat) & 1)
@@ -885,7 +938,10 @@ def search(
         moves &= ~skip
         while moves and not done:
             high = high_first if phase == 0 else high_rest
-            card = high_index(moves) if high else low_index(moves)
+            if n == 0 and phase == 0 and not (moves & JOKERS):
+                card = best_winner(moves, hand, live, trump)
+            else:
+                card = high_index(moves) if high else low_index(moves)
             moves ^= 1 << card
             line = 0
             hands[seat] = hand ^ (1 << card)

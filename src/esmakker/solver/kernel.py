@@ -14,11 +14,13 @@ double-dummy solver): a transposition table at trick starts holds lower and uppe
 of the side's tricks for a partition of positions (suit lengths and jokers exact, the
 owners of the cards that decided the answer by rank: DDS's "winning ranks", after
 Ginsberg's partition search), quick tricks (the leader's own, and without trumps his and
-his partner's together; partners may sit anywhere) and a top-trump bound cut the search
+his partner's together; partners may sit anywhere), a top-trump bound and a trump-length
+bound (a team whose opponents hold no trumps takes its longest trump holding) cut the search
 at trick starts, equivalent cards (cards of one hand with no live card between them) are tried
 once, a card that failed makes the same hand's cards of its suit below the deciding run
-needless (DDS's lowest winning ranks), and sure winners and cards that win the trick are
-tried first. ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
+needless (DDS's lowest winning ranks), and sure winners (trumps first, then the suit with the
+longest run of top cards, where no opponent may ruff) and cards that win the trick are tried
+first. ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
 
 Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
 ``cfg`` int64[CFG_SIZE]; the table ``tt_keys`` int64[TT_WORDS * size], ``tt_lo`` and

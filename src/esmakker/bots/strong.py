@@ -38,7 +38,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from esmakker.bots import endgame
@@ -53,7 +53,8 @@ from esmakker.bots.endgame import (
     warm_up,
 )
 from esmakker.bots.heuristic import HeuristicBot
-from esmakker.bots.sampling import SamplingError, World, sample_world
+from esmakker.bots.inference import Inference
+from esmakker.bots.sampling import SamplingError, World, sample_weighted, sample_world
 from esmakker.core.actions import Action, Bid, Play
 from esmakker.core.phase import Phase
 from esmakker.core.view import PlayerView, observe
@@ -66,6 +67,8 @@ SOLVER_WEIGHT = 1.0
 """The solver's share of an ending's score in a world, the heuristic roll-out's the rest."""
 AUCTION_BIDS = 3
 """How many of the heuristic's best-valued legal bids the auction search tries."""
+POOL_FACTOR = 3
+"""With inference, the worlds are drawn from this many times as many candidate deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +105,12 @@ class StrongBot:
         search_auction: bool = False,
         compiled_solver: bool | None = None,
         solver_weight: float = SOLVER_WEIGHT,
+        inference: bool = False,
     ) -> None:
         """Search ``worlds`` worlds per decision, stopping early after ``budget_s`` seconds.
+
+        With ``inference`` the worlds are weighted by what the others' calls and cards say
+        about their hands (``inference``), drawn from ``POOL_FACTOR`` times as many deals.
 
         ``compiled_solver`` (default ``endgame.COMPILED``: where numba is installed) values
         deeper endings with the numba kernel once it is compiled (``endgame.warm_up``, in
@@ -119,6 +126,7 @@ class StrongBot:
         self._want_compiled = compiled_solver
         self._ending = new_ending(compiled=compiled_solver)
         self.solver_weight = solver_weight
+        self.inference = inference
 
     def act(self, view: PlayerView) -> Action:
         """Return the heuristic's action unless the search shows a clearly better one.
@@ -175,8 +183,9 @@ class StrongBot:
         ending.solver.clear()  # its tables hold one deal's endings; keep memory flat
         start = time.perf_counter()
         deadline = start + self.budget_s
+        worlds = self._worlds(view)
         for attempt in range(1, self.worlds + 1):
-            world = sample_world(view, self.rng)
+            world = next(worlds)
             seed = self.rng.getrandbits(64)
             try:
                 solved = self._solved(world, view, candidates, ending)
@@ -200,6 +209,17 @@ class StrongBot:
             if _past(start, deadline, attempt):
                 break
         return Search(candidates, scores, solved_rows)
+
+    def _worlds(self, view: PlayerView) -> Iterator[World]:
+        """Yield worlds for one decision: uniform, or weighted by inference."""
+        if self.inference:
+            weigh = Inference.of(view)
+            if not weigh.empty:
+                pool = POOL_FACTOR * self.worlds
+                yield from sample_weighted(view, self.rng, self.worlds, weigh.weight, pool=pool)
+                return
+        while True:
+            yield sample_world(view, self.rng)
 
     def _current_ending(self) -> Ending:
         """Return the ending solver, the compiled one as soon as it is ready."""

@@ -21,10 +21,16 @@ In the auction (with ``search_auction``) the candidates are the heuristic's own 
 passing, holding or joining, and the heuristic's best-valued legal bids; each is played
 out in every world by heuristic players, the rest of the auction included. The
 roll-outs play with imperfect information like people until the solver can finish the
-deal; what bias their prices have (the worlds ignore what the others' calls show, the
-roll-outs do not play as this bot does, the last tricks are played double dummy) is
-measured against actual results by ``esmakker.sim.auction_calibration`` and corrected
+deal; what bias their prices have (without inference the worlds ignore the others'
+calls, the roll-outs do not play as this bot does, the last tricks are played double
+dummy) is measured against actual results by ``esmakker.sim.auction_calibration`` and corrected
 per kind of call (``auction_bias``). Without ``search_auction`` the heuristic bids.
+
+With ``inference`` the worlds are not dealt uniformly but drawn by importance
+resampling: ``POOL_FACTOR`` times as many deals are weighed by the likelihood of the
+others' calls and cards given their hands (``inference``: the heuristic's own bidding
+prices, its trump choice, its ducks and discards, all made soft) and the worlds are
+drawn in proportion to it (``sampling.sample_weighted``).
 
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken

@@ -142,6 +142,11 @@ def sample_weighted(
         deal = _deal(view, facts, rng)
         if deal is not None:
             deals.append(deal)
+    if not deals:
+        raise SamplingError(
+            f"no world consistent with {view.seat.name}'s view in {tries} attempts "
+            f"(phase {view.phase.value}, {len(view.steps)} steps)"
+        )
     weights = [_finite(likelihood(d.initial, d.held)) for d in deals]
     built: dict[int, State] = {}
     failures = 0
@@ -169,7 +174,7 @@ def _finite(weight: float) -> float:
 
 def _resample(weights: list[float], count: int, rng: random.Random) -> list[int]:
     """Return ``count`` indexes drawn by systematic resampling, shuffled."""
-    if not weights:
+    if not weights or count < 1:
         return []
     total = sum(weights)
     step = total / count

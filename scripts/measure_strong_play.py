@@ -12,6 +12,10 @@ judged on the real deal by the compiled solver (tricks lost against the best car
 ``--dd-loss`` counts them; exactly-one nolo and positions past 3,000,000 nodes are left
 out). Prints the tricks lost by each bot per tricks-left count and the strong bot's
 decision times. The positions are the heuristic's, so the comparison is paired.
+
+``--inference both`` asks two strong bots on every position, one sampling worlds
+uniformly and one weighting them by inference (``StrongBot(inference=True)``), each with
+the same seed: three bots judged on the same cards. ``on``/``off`` asks only one.
 """
 
 from __future__ import annotations
@@ -43,21 +47,30 @@ def main() -> None:
         "--max-left", type=int, default=11, help="judge cards up to this many tricks left"
     )
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
+    parser.add_argument(
+        "--inference",
+        choices=("off", "on", "both"),
+        default="off",
+        help="the strong bot's world weighting: off, on, or both side by side",
+    )
     args = parser.parse_args()
     first, last = (int(x) for x in args.deals.split(":"))
     endgame.warm_up(wait=True)
     rules = RuleSet.from_preset("wikipedia")
     judge = Solver(table_bits=18, node_limit=3_000_000)
-    lost: dict[str, dict[int, list[int]]] = {
-        "strong": defaultdict(list),
-        "heuristic": defaultdict(list),
-    }
-    times: list[float] = []
+    modes = {"off": [False], "on": [True], "both": [False, True]}[args.inference]
+    names = {False: "strong", True: "strong+inference"}
+    lost: dict[str, dict[int, list[int]]] = {names[m]: defaultdict(list) for m in modes}
+    lost["heuristic"] = defaultdict(list)
+    times: dict[str, list[float]] = {names[m]: [] for m in modes}
     for number in range(first, last):
         state = deal(rules, Seat(number % 4), random.Random(number))
         bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
         me = number % 4
-        strong = StrongBot(random.Random(f"s{number}"), worlds=args.worlds)
+        strongs = {
+            names[m]: StrongBot(random.Random(f"s{number}"), worlds=args.worlds, inference=m)
+            for m in modes
+        }
         while not state.is_terminal:
             seat = state.to_act
             assert seat is not None
@@ -72,12 +85,15 @@ def main() -> None:
                     except SolverGaveUpError:
                         values = {}
                     if values:
-                        start = time.perf_counter()
-                        chosen = strong.act(view)
-                        times.append(time.perf_counter() - start)
+                        chosen = {}
+                        for name, strong in strongs.items():
+                            start = time.perf_counter()
+                            chosen[name] = strong.act(view)
+                            times[name].append(time.perf_counter() - start)
+                        chosen["heuristic"] = action
                         wants_high = pos.maximisers >> int(seat) & 1
                         best = max(values.values()) if wants_high else min(values.values())
-                        for name, card in (("strong", chosen), ("heuristic", action)):
+                        for name, card in chosen.items():
                             assert isinstance(card, Play)
                             lost[name][pos.left].append(abs(best - values[int(card.card)]))
             state = state.apply(action, seat)
@@ -88,10 +104,10 @@ def main() -> None:
             f"{k}:{sum(v)}/{len(v)}" for k, v in sorted(by_left.items(), reverse=True)
         )
         print(f"{name}: {total} tricks lost on {cards} cards (tricks left: lost/cards) {detail}")
-    if times:
-        print(
-            f"strong decision time: median {statistics.median(times):.3f} s, max {max(times):.3f} s"
-        )
+    for name, spent in times.items():
+        if spent:
+            median, most = statistics.median(spent), max(spent)
+            print(f"{name} decision time: median {median:.3f} s, max {most:.3f} s")
 
 
 if __name__ == "__main__":

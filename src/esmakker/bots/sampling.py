@@ -17,9 +17,10 @@ made from a view, never on the real deal.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from esmakker.core.actions import Action, Decline, Discard, Take
@@ -104,6 +105,91 @@ def sample_worlds(view: PlayerView, rng: random.Random, count: int) -> Iterator[
     """Yield ``count`` worlds sampled independently (see ``sample_world``)."""
     for _ in range(count):
         yield sample_world(view, rng)
+
+
+Likelihood = Callable[[Sequence[int], Sequence[int]], float]
+"""A world's weight from its hands: per seat the hand dealt and every card held in the play."""
+
+
+def sample_weighted(
+    view: PlayerView,
+    rng: random.Random,
+    count: int,
+    likelihood: Likelihood,
+    *,
+    pool: int,
+    attempts: int = 200,
+) -> Iterator[State]:
+    """Yield ``count`` worlds drawn from ``pool`` candidates in proportion to ``likelihood``.
+
+    Importance resampling: the candidates are dealt as ``sample_world`` deals them, each
+    is weighed by ``likelihood`` (positive) on its hands, and ``count`` of them are drawn
+    with replacement by systematic resampling, in random order. Only the drawn ones are
+    replayed into states; one that breaks a rule the placement does not model is
+    replaced by another draw. Every world yielded is consistent with the view.
+
+    Raises:
+        ValueError: for a spectator view.
+        SamplingError: if no candidate can be built within ``attempts`` tries.
+    """
+    if view.seat is None:
+        raise ValueError("worlds are sampled for a seat, not for a spectator")
+    facts = _facts(view)
+    deals: list[_Deal] = []
+    tries = 0
+    while len(deals) < max(pool, 1) and tries < pool + attempts:
+        tries += 1
+        deal = _deal(view, facts, rng)
+        if deal is not None:
+            deals.append(deal)
+    if not deals:
+        raise SamplingError(
+            f"no world consistent with {view.seat.name}'s view in {tries} attempts "
+            f"(phase {view.phase.value}, {len(view.steps)} steps)"
+        )
+    weights = [_finite(likelihood(d.initial, d.held)) for d in deals]
+    built: dict[int, State] = {}
+    failures = 0
+    for pick in _resample(weights, count, rng):
+        while pick not in built:
+            world = _build(view, deals[pick], rng) if weights[pick] > 0 else None
+            if world is not None:
+                built[pick] = world
+                break
+            weights[pick] = 0.0
+            failures += 1
+            if failures > attempts or not any(weights):
+                raise SamplingError(
+                    f"no world consistent with {view.seat.name}'s view among {len(deals)} "
+                    f"candidates (phase {view.phase.value}, {len(view.steps)} steps)"
+                )
+            pick = rng.choices(range(len(deals)), weights)[0]
+        yield built[pick]
+
+
+def _finite(weight: float) -> float:
+    """Return a usable weight: positive and finite, else a tiny one."""
+    return weight if 0.0 < weight < math.inf else 1e-300
+
+
+def _resample(weights: list[float], count: int, rng: random.Random) -> list[int]:
+    """Return ``count`` indexes drawn by systematic resampling, shuffled."""
+    if not weights or count < 1:
+        return []
+    total = sum(weights)
+    step = total / count
+    point = rng.random() * step
+    picks: list[int] = []
+    cumulative = 0.0
+    index = 0
+    for _ in range(count):
+        while index < len(weights) - 1 and cumulative + weights[index] <= point:
+            cumulative += weights[index]
+            index += 1
+        picks.append(index)
+        point += step
+    rng.shuffle(picks)
+    return picks
 
 
 # --- what the view fixes -----------------------------------------------------------------
@@ -318,7 +404,25 @@ def _voids(view: PlayerView) -> list[int]:
 # --- one candidate world -------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """A candidate world as card masks, before it is replayed into a state."""
+
+    held: list[int]
+    """Per seat, its hand now and the cards it played."""
+    discards: list[int]
+    initial: list[int]
+    """Per seat, the hand it was dealt."""
+    kitty: list[Card]
+    taken: list[int]
+
+
 def _candidate(view: PlayerView, facts: _Facts, rng: random.Random) -> State | None:
+    deal = _deal(view, facts, rng)
+    return None if deal is None else _build(view, deal, rng)
+
+
+def _deal(view: PlayerView, facts: _Facts, rng: random.Random) -> _Deal | None:
     placed = _place(facts, rng)
     if placed is None:
         return None
@@ -327,9 +431,14 @@ def _candidate(view: PlayerView, facts: _Facts, rng: random.Random) -> State | N
     if dealt is None:
         return None
     initial, kitty, taken = dealt
+    return _Deal(hands, discards, initial, kitty, taken)
+
+
+def _build(view: PlayerView, deal: _Deal, rng: random.Random) -> State | None:
+    """Replay the view's steps on the deal; ``None`` if a step breaks a rule or the view."""
     try:
-        state = State.new(view.rules, view.dealer, [CardSet(m) for m in initial], kitty)
-        state = _replay(state, view.steps, discards, taken, rng)
+        state = State.new(view.rules, view.dealer, [CardSet(m) for m in deal.initial], deal.kitty)
+        state = _replay(state, view.steps, deal.discards, deal.taken, rng)
     except EsmakkerError:
         return None
     assert view.seat is not None

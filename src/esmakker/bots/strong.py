@@ -21,10 +21,16 @@ In the auction (with ``search_auction``) the candidates are the heuristic's own 
 passing, holding or joining, and the heuristic's best-valued legal bids; each is played
 out in every world by heuristic players, the rest of the auction included. The
 roll-outs play with imperfect information like people until the solver can finish the
-deal; what bias their prices have (the worlds ignore what the others' calls show, the
-roll-outs do not play as this bot does, the last tricks are played double dummy) is
-measured against actual results by ``esmakker.sim.auction_calibration`` and corrected
+deal; what bias their prices have (without inference the worlds ignore the others'
+calls, the roll-outs do not play as this bot does, the last tricks are played double
+dummy) is measured against actual results by ``esmakker.sim.auction_calibration`` and corrected
 per kind of call (``auction_bias``). Without ``search_auction`` the heuristic bids.
+
+With ``inference`` the worlds are not dealt uniformly but drawn by importance
+resampling: ``POOL_FACTOR`` times as many deals are weighed by the likelihood of the
+others' calls and cards given their hands (``inference``: the heuristic's own bidding
+prices, its trump choice, its ducks and discards, all made soft) and the worlds are
+drawn in proportion to it (``sampling.sample_weighted``).
 
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken
@@ -38,7 +44,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from esmakker.bots import endgame
@@ -53,7 +59,8 @@ from esmakker.bots.endgame import (
     warm_up,
 )
 from esmakker.bots.heuristic import HeuristicBot
-from esmakker.bots.sampling import SamplingError, World, sample_world
+from esmakker.bots.inference import Inference
+from esmakker.bots.sampling import SamplingError, World, sample_weighted, sample_world
 from esmakker.core.actions import Action, Bid, Play
 from esmakker.core.phase import Phase
 from esmakker.core.view import PlayerView, observe
@@ -66,6 +73,8 @@ SOLVER_WEIGHT = 1.0
 """The solver's share of an ending's score in a world, the heuristic roll-out's the rest."""
 AUCTION_BIDS = 3
 """How many of the heuristic's best-valued legal bids the auction search tries."""
+POOL_FACTOR = 3
+"""With inference, the worlds are drawn from this many times as many candidate deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +111,12 @@ class StrongBot:
         search_auction: bool = False,
         compiled_solver: bool | None = None,
         solver_weight: float = SOLVER_WEIGHT,
+        inference: bool = False,
     ) -> None:
         """Search ``worlds`` worlds per decision, stopping early after ``budget_s`` seconds.
+
+        With ``inference`` the worlds are weighted by what the others' calls and cards say
+        about their hands (``inference``), drawn from ``POOL_FACTOR`` times as many deals.
 
         ``compiled_solver`` (default ``endgame.COMPILED``: where numba is installed) values
         deeper endings with the numba kernel once it is compiled (``endgame.warm_up``, in
@@ -119,6 +132,7 @@ class StrongBot:
         self._want_compiled = compiled_solver
         self._ending = new_ending(compiled=compiled_solver)
         self.solver_weight = solver_weight
+        self.inference = inference
 
     def act(self, view: PlayerView) -> Action:
         """Return the heuristic's action unless the search shows a clearly better one.
@@ -175,8 +189,9 @@ class StrongBot:
         ending.solver.clear()  # its tables hold one deal's endings; keep memory flat
         start = time.perf_counter()
         deadline = start + self.budget_s
+        worlds = self._worlds(view)
         for attempt in range(1, self.worlds + 1):
-            world = sample_world(view, self.rng)
+            world = next(worlds)
             seed = self.rng.getrandbits(64)
             try:
                 solved = self._solved(world, view, candidates, ending)
@@ -200,6 +215,17 @@ class StrongBot:
             if _past(start, deadline, attempt):
                 break
         return Search(candidates, scores, solved_rows)
+
+    def _worlds(self, view: PlayerView) -> Iterator[World]:
+        """Yield worlds for one decision: uniform, or weighted by inference."""
+        if self.inference:
+            weigh = Inference.of(view)
+            if not weigh.empty:
+                pool = POOL_FACTOR * self.worlds
+                yield from sample_weighted(view, self.rng, self.worlds, weigh.weight, pool=pool)
+                return
+        while True:
+            yield sample_world(view, self.rng)
 
     def _current_ending(self) -> Ending:
         """Return the ending solver, the compiled one as soon as it is ready."""

@@ -737,17 +737,31 @@ def nolo_order(
 
 
 @jit
-def third_hand_cover(trick: Arr, base: int, reps: int, fourth: int, trump: int, flags: int) -> int:
-    """Return the lowest card that keeps the partner's trick from the fourth hand, or 0.
+def next_hand_beats(trick: Arr, base: int, third: int, trump: int, flags: int) -> bool:
+    """Return whether the next hand follows the led suit with a card above the trick's best."""
+    led = trick[base] // 13
+    theirs = (third >> (13 * led)) & SUIT
+    if not theirs:
+        return False
+    best = winner(trick, base, 1, trump, flags)
+    best_power = power(trick[base + best], led, trump, flags)
+    return power(high_index(theirs) + 13 * led, led, trump, flags) > best_power
 
-    Only where the fourth hand must follow the led suit and holds a card above the
-    trick's best one.
+
+@jit
+def cover_against(
+    trick: Arr, base: int, n: int, reps: int, fourth: int, trump: int, flags: int
+) -> int:
+    """Return the lowest card above every card the next hand may follow with, or 0.
+
+    Only where that hand (``fourth``: the fourth hand behind the third, or the third
+    behind the second) must follow the led suit and holds a card above the trick's best.
     """
     led = trick[base] // 13
     theirs = (fourth >> (13 * led)) & SUIT
     if not theirs:
         return 0
-    best = winner(trick, base, 2, trump, flags)
+    best = winner(trick, base, n, trump, flags)
     best_power = power(trick[base + best], led, trump, flags)
     top = power(high_index(theirs) + 13 * led, led, trump, flags)
     if top <= best_power:
@@ -970,8 +984,14 @@ def search(
                 rest ^= low
                 if power(low_index(low), led, trump, flags) > best_power:
                     first |= low
+            if n == 1 and first:
+                # Second hand covers only with a card the third hand cannot beat, else low.
+                cover = cover_against(trick, base, n, reps, hands[(seat + 1) & 3], trump, flags)
+                if cover or next_hand_beats(trick, base, hands[(seat + 1) & 3], trump, flags):
+                    first = cover
         elif n == 2 and trick[base] < JOKER_BASE:
-            first = third_hand_cover(trick, base, reps, hands[(seat + 1) & 3], trump, flags)
+            # Third hand keeps the partner's trick from the fourth hand.
+            first = cover_against(trick, base, n, reps, hands[(seat + 1) & 3], trump, flags)
     result = mine == 0
     done = False
     skip = 0

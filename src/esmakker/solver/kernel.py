@@ -989,6 +989,10 @@ def search(
                 cover = cover_against(trick, base, n, reps, hands[(seat + 1) & 3], trump, flags)
                 if cover or next_hand_beats(trick, base, hands[(seat + 1) & 3], trump, flags):
                     first = cover
+            elif n == 2 and first:
+                cover = cover_against(trick, base, n, reps, hands[(seat + 1) & 3], trump, flags)
+                if cover:
+                    first = cover
         elif n == 2 and trick[base] < JOKER_BASE:
             # Third hand keeps the partner's trick from the fourth hand.
             first = cover_against(trick, base, n, reps, hands[(seat + 1) & 3], trump, flags)

@@ -164,3 +164,24 @@ def test_a_seat_has_one_hint_in_flight(tmp_path: Path) -> None:
     assert (busy.status, busy.code) == (429, "hint_busy")
     assert first == other
     assert first["action"] in [format_action(a) for a in view.legal_actions]
+
+
+def test_the_server_starts_compiling_the_solver_at_startup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hints and reviews then find the compiled solver ready, not the plain one."""
+    from esmakker.bots import endgame
+
+    started: list[bool] = []
+    monkeypatch.setattr(endgame, "COMPILED", True)
+
+    def warm_up() -> bool:
+        started.append(True)
+        return False
+
+    monkeypatch.setattr(endgame, "warm_up", warm_up)
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'db.sqlite'}")
+    app = create_app(settings)
+    assert started == []
+    with TestClient(app):
+        assert started == [True]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from esmakker.bots import endgame
 from esmakker.core.actions import Play
 from esmakker.core.cards import CardSet
 from esmakker.core.seats import Seat
@@ -229,3 +230,27 @@ def test_f2_after_a_deal_lists_where_the_persons_choices_cost_points(
             assert "Reviewing your choices" not in text
 
     asyncio.run(run())
+
+
+def test_the_table_starts_compiling_the_solver_when_it_opens(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first F3 hint then finds the compiled solver ready; without numba nothing starts."""
+    started: list[bool] = []
+
+    def warm_up() -> bool:
+        started.append(True)
+        return False
+
+    monkeypatch.setattr(endgame, "warm_up", warm_up)
+    for compiled, expected in ((False, []), (True, [True])):
+        started.clear()
+        monkeypatch.setattr(endgame, "COMPILED", compiled)
+        app = make_app("5")
+
+        async def run(app: GameApp = app) -> None:
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+
+        asyncio.run(run())
+        assert started == expected

@@ -85,6 +85,16 @@ def warm_up(*, wait: bool = False) -> bool:
     return _compiled_ready.is_set()
 
 
+def prepare() -> None:
+    """Start compiling the kernel now where the compiled ending is wanted.
+
+    A server or a table calls it at start, so that its first hint is searched on the
+    compiled kernel rather than on the plain one while the kernel compiles.
+    """
+    if COMPILED:
+        warm_up()
+
+
 def _compile() -> None:
     """Solve a one-card deal on the compiled kernel: numba compiles each entry point."""
     pos = bridge_position(parse_pbn("N:A... K... Q... J..."), trump=-1, leader=0)

@@ -10,6 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from esmakker import __version__
+from esmakker.bots import endgame
 from esmakker.server import routes, web, ws
 from esmakker.server.analysis import Analyses
 from esmakker.server.coach import Coach
@@ -30,6 +31,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.analyses = Analyses(chosen.analysis_nodes, chosen.analysis_budget)
         app.state.coach = Coach(chosen)
+        endgame.prepare()  # hints and reviews want the compiled solver from the first one
         if not chosen.redis_url:
             hub.restore()
             yield

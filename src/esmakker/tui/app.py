@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
+from esmakker.bots import endgame
 from esmakker.bots.hints import hint
 from esmakker.core.actions import Action, Bid, Discard, Play
 from esmakker.core.errors import IllegalActionError, NotationError
@@ -96,6 +97,7 @@ class GameApp(App[None]):
         self.query_one("#hand").border_title = t("panel.hand")
         self.bind("f2", "review", description=t("key.review"))
         self.bind("f3", "hint", description=t("key.hint"))
+        endgame.prepare()  # the first hint then finds the compiled solver ready
         quit_key = Binding("ctrl+q", "quit", t("key.quit"), key_display="^q", priority=True)
         self._bindings.key_to_bindings["ctrl+q"] = [quit_key]  # Textual's own is not shown
         if not self.game_over:

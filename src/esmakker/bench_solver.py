@@ -3,7 +3,9 @@
 Full 13-card bridge-compatible deals (one strain each, random leader) are solved by our
 solver and by DDS (the ``endplay`` package, if installed) in one run; whist deals
 (jokers, the called ace; number contracts as four heuristic bots bid them) and nolo deals
-(nolo contracts of one player the heuristic bots bid) are reported apart.
+(nolo contracts of one player the heuristic bots bid) are reported apart; for nolo also
+the time to answer whether the contract is made, the question a nolo deal's analysis asks.
+``ratio_p95`` compares our 95th percentile with DDS's.
 The first solve compiles the kernel and is not timed.
 """
 
@@ -115,6 +117,21 @@ def _time_positions(solver: Solver, positions: list[Position]) -> tuple[list[flo
     return times, gave_up
 
 
+def _time_made(solver: Solver, positions: list[Position]) -> tuple[list[float], int]:
+    """Return the seconds each position took to answer whether its contract is made."""
+    times: list[float] = []
+    gave_up = 0
+    for pos in positions:
+        solver.clear()
+        start = time.perf_counter()
+        try:
+            solver.made(pos)
+        except SolverGaveUpError:
+            gave_up += 1
+        times.append(time.perf_counter() - start)
+    return times, gave_up
+
+
 def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -> dict[str, Any]:
     """Return the figures: our median and p95 ms, DDS's median, their ratio, whist timings."""
     rng = random.Random(seed)
@@ -139,7 +156,9 @@ def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -
             theirs.append(dds(hands, trump, leader))
             ratios.append(ours[-1] / theirs[-1])
     whist, whist_gave_up = _time_positions(solver, _bid_positions(preset, deals, rng, nolo=False))
-    nolo, nolo_gave_up = _time_positions(solver, _bid_positions(preset, deals, rng, nolo=True))
+    nolo_positions = _bid_positions(preset, deals, rng, nolo=True)
+    nolo, nolo_gave_up = _time_positions(solver, nolo_positions)
+    nolo_made, nolo_made_gave_up = _time_made(solver, nolo_positions)
     ms = 1000.0
     return {
         "deals": deals,
@@ -148,6 +167,10 @@ def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -
         "max_ms": round(max(ours) * ms, 2),
         "dds_median_ms": round(statistics.median(theirs) * ms, 2) if theirs else None,
         "ratio_median": round(statistics.median(ratios), 2) if ratios else None,
+        "dds_p95_ms": round(_percentile(theirs, 0.95) * ms, 2) if theirs else None,
+        "ratio_p95": round(_percentile(ours, 0.95) / _percentile(theirs, 0.95), 2)
+        if theirs
+        else None,
         "gave_up": gave_up,
         "whist_median_ms": round(statistics.median(whist) * ms, 2),
         "whist_p95_ms": round(_percentile(whist, 0.95) * ms, 2),
@@ -155,6 +178,9 @@ def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -
         "nolo_median_ms": round(statistics.median(nolo) * ms, 2),
         "nolo_p95_ms": round(_percentile(nolo, 0.95) * ms, 2),
         "nolo_gave_up": nolo_gave_up,
+        "nolo_made_median_ms": round(statistics.median(nolo_made) * ms, 2),
+        "nolo_made_p95_ms": round(_percentile(nolo_made, 0.95) * ms, 2),
+        "nolo_made_gave_up": nolo_made_gave_up,
         "node_limit": NODE_LIMIT,
         "compiled": solver.compiled,
     }

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from esmakker.bench_solver import _bid_positions
+from esmakker.bench_solver import _bid_positions, _time_made
 from esmakker.solver.position import EXACTLY_ONE, MAXIMISE, MINIMISE
+from esmakker.solver.solve import Solver
 
 
 def test_the_whist_deals_are_number_contracts_at_the_opening_lead() -> None:
@@ -32,3 +34,25 @@ def test_the_nolo_deals_are_one_players_nolo_contracts() -> None:
 def test_a_contract_the_bots_never_bid_is_reported() -> None:
     with pytest.raises(RuntimeError, match="no 2 nolo contracts bid"):
         _bid_positions("wikipedia", 2, random.Random(2), nolo=True, tries=3)
+
+
+def test_the_made_question_is_timed_and_a_position_past_the_cap_counts_as_given_up() -> None:
+    endings = [
+        replace(pos, hands=tuple(_keep_low(hand, 3) for hand in pos.hands))
+        for pos in _bid_positions("wikipedia", 2, random.Random(2), nolo=True)
+    ]
+    times, gave_up = _time_made(Solver(pure=True), endings)
+    assert len(times) == 2
+    assert gave_up == 0
+    assert all(seconds >= 0 for seconds in times)
+    _, capped = _time_made(Solver(pure=True, node_limit=1), endings)
+    assert capped >= 1
+
+
+def _keep_low(hand: int, count: int) -> int:
+    """Return the hand's ``count`` lowest cards (a short ending of the same deal)."""
+    kept = 0
+    for _ in range(count):
+        kept |= hand & -hand
+        hand &= hand - 1
+    return kept

@@ -38,7 +38,10 @@ def test_a_contract_the_bots_never_bid_is_reported() -> None:
 
 def test_the_made_question_is_timed_and_a_position_past_the_cap_counts_as_given_up() -> None:
     endings = [
-        replace(pos, hands=tuple(_keep_low(hand, 3) for hand in pos.hands))
+        replace(
+            pos,
+            hands=(_low(pos.hands[0]), _low(pos.hands[1]), _low(pos.hands[2]), _low(pos.hands[3])),
+        )
         for pos in _bid_positions("wikipedia", 2, random.Random(2), nolo=True)
     ]
     times, gave_up = _time_made(Solver(pure=True), endings)
@@ -49,10 +52,10 @@ def test_the_made_question_is_timed_and_a_position_past_the_cap_counts_as_given_
     assert capped >= 1
 
 
-def _keep_low(hand: int, count: int) -> int:
-    """Return the hand's ``count`` lowest cards (a short ending of the same deal)."""
+def _low(hand: int) -> int:
+    """Return the hand's three lowest cards (a short ending of the same deal)."""
     kept = 0
-    for _ in range(count):
+    for _ in range(3):
         kept |= hand & -hand
         hand &= hand - 1
     return kept

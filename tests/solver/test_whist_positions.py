@@ -292,3 +292,35 @@ def test_each_opponent_joker_may_take_one_trump_trick_away(solver: Solver) -> No
     assert kernel_module(pure=True).trump_length_tricks(internal, 2, NS) == 2
     assert solver.value(pos) == kernel_minimax(solver, pos)
     assert solver.value(pos) >= 2
+
+
+def _internal(text: str) -> int:
+    return mask_to_internal(cards(text), False)
+
+
+def test_sure_winners_are_led_trumps_first_then_from_the_longest_top_run() -> None:
+    kernel = kernel_module(pure=True)
+    hand = _internal("SA SK SQ HA DA D2")
+    live = hand | _internal("S2 H2 D3 D4")
+    spades, hearts = _internal("SQ"), _internal("HA")
+    internal_card = spades.bit_length() - 1
+    assert kernel.best_winner(spades | hearts, hand, live, -1) == internal_card
+    hearts_card = hearts.bit_length() - 1
+    assert kernel.best_winner(spades | hearts, hand, live, 2) == hearts_card
+
+
+def test_other_leads_come_from_the_shortest_suit_first() -> None:
+    hand = _internal("S2 S3 S4 H5 D6 D7")
+    moves = _internal("S2 H5 D6")
+    assert kernel_module(pure=True).short_suit_lead(moves, hand) == _internal("H5").bit_length() - 1
+
+
+def test_third_hand_first_tries_the_lowest_card_the_fourth_hand_cannot_beat() -> None:
+    kernel = kernel_module(pure=True)
+    trick = [0] * k.TRICK_SLOTS
+    trick[0] = _internal("S5").bit_length() - 1  # the partner's lead
+    trick[1] = _internal("S2").bit_length() - 1
+    reps = _internal("S3 S9 SQ SA")
+    fourth = _internal("SJ ST")
+    assert kernel.cover_against(trick, 0, 2, reps, fourth, -1, DEFAULT) == _internal("SQ")
+    assert kernel.cover_against(trick, 0, 2, reps, _internal("S4 H2"), -1, DEFAULT) == 0

@@ -960,10 +960,10 @@ def search(
                 rest = (live >> (13 * suit)) & SUIT
                 if rest:
                     top = high_index(rest) + 13 * suit
+                    foes = side if not (side >> seat) & 1 else 15 & ~side
                     if (hand >> top) & 1:
                         # the run's representative is its lowest card
                         run = top_run(hand, live, suit)
-                        foes = side if not (side >> seat) & 1 else 15 & ~side
                         if cash_limit(hands, foes, suit, trump) > 0:
                             first |= run & -run & reps
                     else:
@@ -971,7 +971,7 @@ def search(
                             same = ((side >> mate) & 1) == ((side >> seat) & 1)
                             if mate != seat and same and (hands[mate] >> top) & 1:
                                 own = (reps >> (13 * suit)) & SUIT
-                                if own:
+                                if own and cash_limit(hands, foes, suit, trump) > 0:
                                     second |= (own & -own) << (13 * suit)
     else:
         best = winner(trick, base, n, trump, flags)

@@ -309,10 +309,12 @@ def test_sure_winners_are_led_trumps_first_then_from_the_longest_top_run() -> No
     assert kernel.best_winner(spades | hearts, hand, live, 2) == hearts_card
 
 
-def test_other_leads_come_from_the_shortest_suit_first() -> None:
+def test_other_leads_come_from_the_shortest_suit_first_trumps_last() -> None:
     hand = _internal("S2 S3 S4 H5 D6 D7")
     moves = _internal("S2 H5 D6")
-    assert kernel_module(pure=True).short_suit_lead(moves, hand) == _internal("H5").bit_length() - 1
+    kernel = kernel_module(pure=True)
+    assert kernel.short_suit_lead(moves, hand, -1) == _internal("H5").bit_length() - 1
+    assert kernel.short_suit_lead(moves, hand, 2) == _internal("D6").bit_length() - 1
 
 
 def test_third_hand_first_tries_the_lowest_card_the_fourth_hand_cannot_beat() -> None:

@@ -102,30 +102,20 @@ def _bid_positions(
     raise RuntimeError(f"{preset}: no {count} {'nolo' if nolo else 'number'} contracts bid")
 
 
-def _time_positions(solver: Solver, positions: list[Position]) -> tuple[list[float], int]:
-    """Return the seconds each position took to solve, and how many gave up."""
+def _time_positions(
+    solver: Solver, positions: list[Position], *, made: bool = False
+) -> tuple[list[float], int]:
+    """Return the seconds each position took to solve, and how many gave up.
+
+    With ``made`` the question is only whether the contract is made.
+    """
     times: list[float] = []
     gave_up = 0
     for pos in positions:
         solver.clear()
         start = time.perf_counter()
         try:
-            solver.value(pos)
-        except SolverGaveUpError:
-            gave_up += 1
-        times.append(time.perf_counter() - start)
-    return times, gave_up
-
-
-def _time_made(solver: Solver, positions: list[Position]) -> tuple[list[float], int]:
-    """Return the seconds each position took to answer whether its contract is made."""
-    times: list[float] = []
-    gave_up = 0
-    for pos in positions:
-        solver.clear()
-        start = time.perf_counter()
-        try:
-            solver.made(pos)
+            solver.made(pos) if made else solver.value(pos)
         except SolverGaveUpError:
             gave_up += 1
         times.append(time.perf_counter() - start)
@@ -158,7 +148,7 @@ def solver_bench(*, deals: int = 10, seed: int = 1, preset: str = "wikipedia") -
     whist, whist_gave_up = _time_positions(solver, _bid_positions(preset, deals, rng, nolo=False))
     nolo_positions = _bid_positions(preset, deals, rng, nolo=True)
     nolo, nolo_gave_up = _time_positions(solver, nolo_positions)
-    nolo_made, nolo_made_gave_up = _time_made(solver, nolo_positions)
+    nolo_made, nolo_made_gave_up = _time_positions(solver, nolo_positions, made=True)
     ms = 1000.0
     return {
         "deals": deals,

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
+from bots.test_strong import _play
 from core.random_play import random_deal, random_walk
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.inference import DUCK_FACTOR, Inference
@@ -201,20 +202,11 @@ def test_the_first_call_leaves_nothing_to_infer() -> None:
     assert Inference.of(observe(state, seat)).empty
 
 
-def _play(seed: int, strong: StrongBot) -> State:
-    state = deal(RuleSet.from_preset("wikipedia"), Seat(seed % 4), random.Random(seed))
-    others = [HeuristicBot(random.Random(f"{seed}/{s}")) for s in range(4)]
-    while not state.is_terminal:
-        seat = state.to_act
-        assert seat is not None
-        view = observe(state, seat)
-        action = strong.act(view) if seat is Seat.S else others[seat].act(view)
-        assert action in view.legal_actions
-        state = state.apply(action, seat)
-    return state
-
-
 def test_the_strong_bot_with_inference_is_legal_and_deterministic() -> None:
-    first = _play(3, StrongBot(random.Random(1), worlds=2, budget_s=60, inference=True))
-    second = _play(3, StrongBot(random.Random(1), worlds=2, budget_s=60, inference=True))
+    first = _play(
+        "wikipedia", 3, StrongBot(random.Random(1), worlds=2, budget_s=60, inference=True)
+    )
+    second = _play(
+        "wikipedia", 3, StrongBot(random.Random(1), worlds=2, budget_s=60, inference=True)
+    )
     assert first.history == second.history

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from esmakker.bench_solver import _bid_positions, _time_made
+from esmakker.bench_solver import _bid_positions, _time_positions
 from esmakker.solver.position import EXACTLY_ONE, MAXIMISE, MINIMISE
 from esmakker.solver.solve import Solver
 
@@ -44,11 +44,11 @@ def test_the_made_question_is_timed_and_a_position_past_the_cap_counts_as_given_
         )
         for pos in _bid_positions("wikipedia", 2, random.Random(2), nolo=True)
     ]
-    times, gave_up = _time_made(Solver(pure=True), endings)
+    times, gave_up = _time_positions(Solver(pure=True), endings, made=True)
     assert len(times) == 2
     assert gave_up == 0
     assert all(seconds >= 0 for seconds in times)
-    _, capped = _time_made(Solver(pure=True, node_limit=1), endings)
+    _, capped = _time_positions(Solver(pure=True, node_limit=1), endings, made=True)
     assert capped >= 1
 
 

@@ -37,7 +37,7 @@ from esmakker.bots.auction import FAMILY_OF, nolo_price, pass_value
 from esmakker.bots.evaluation import nolo_probability, suit_estimate, value_table
 from esmakker.bots.heuristic import JOIN_MARGIN, JOINED_KEEP, OPEN_MARGIN, HeuristicBot
 from esmakker.core.actions import Action, Bid, BidKind, CallCard, Hold, Join, NameTrump, Pass
-from esmakker.core.cards import JOKER_BASE, SUIT_MASKS
+from esmakker.core.cards import JOKER_BASE, SUIT_MASKS, iter_mask
 from esmakker.core.ladder import bid_key, legal_bids
 from esmakker.core.play import led_suit, trick_winner
 from esmakker.core.rules import RuleSet
@@ -243,7 +243,7 @@ def _throw_factor(throw: _Throw, held: int, trump: int, called: int) -> float:
     hand = held & ~throw.spent
     values: dict[int, float] = {}
     has_trumps = trump >= 0 and bool(hand & SUIT_MASKS[trump])
-    for card in _cards(hand):
+    for card in map(int, iter_mask(hand)):
         if card < JOKER_BASE and card // 13 != trump and card != called:
             values[card] = _keep_value(card, hand, throw.gone, has_trumps)
     thrown = values.get(throw.card)
@@ -261,19 +261,10 @@ def _keep_value(card: int, hand: int, gone: int, has_trumps: bool) -> float:
     if not above & ~hand & ~gone:
         value += 20.0  # a winner
     in_suit = hand & SUIT_MASKS[suit]
-    value += 2.0 * sum(1 for c in _cards(in_suit) if c % 13 >= HONOUR)
+    value += 2.0 * sum(1 for c in iter_mask(in_suit) if c % 13 >= HONOUR)
     if in_suit.bit_count() <= 2 and has_trumps and value < 20:
         value -= 3.0  # empty a short suit to ruff it later
     return value
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # --- reading the view -------------------------------------------------------------------

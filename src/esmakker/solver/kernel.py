@@ -958,15 +958,15 @@ def search(
         if mine == ((side >> seat) & 1):
             if trick_no > 0:
                 first = reps & JOKERS
+            foes = side if not (side >> seat) & 1 else 15 & ~side
             for suit in range(4):
                 rest = (live >> (13 * suit)) & SUIT
                 if rest:
                     top = high_index(rest) + 13 * suit
-                    foes = side if not (side >> seat) & 1 else 15 & ~side
                     if (hand >> top) & 1:
-                        # the run's representative is its lowest card
-                        run = top_run(hand, live, suit)
                         if cash_limit(hands, foes, suit, trump) > 0:
+                            # the run's representative is its lowest card
+                            run = top_run(hand, live, suit)
                             first |= run & -run & reps
                     else:
                         for mate in range(4):

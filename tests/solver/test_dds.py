@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from esmakker.solver.bridge import bridge_position, format_pbn
+from esmakker.solver.bridge import bridge_position, format_pbn, parse_pbn
 from solver_support import (
     compiled_solver,
     dds_card_tricks,
@@ -63,3 +63,11 @@ def test_card_values_agree_with_dds() -> None:
         theirs = dds_card_tricks(hands, trump, leader)
         ns = leader % 2 == 0
         assert {card: value if ns else 6 - value for card, value in ours.items()} == theirs
+
+
+def test_a_card_searched_for_its_run_keeps_the_run_whole_in_the_table() -> None:
+    # North's JT of hearts are searched as one card; the table once stored that answer
+    # for positions where the T sits elsewhere (the run split), and gave 4 tricks, not 5.
+    hands = parse_pbn("N:Q86.KJT7.4.K7653 AKT3.Q64.A832.Q2 J954.A9853.J6.98 72.2.KQT975.AJT4")
+    assert dds_ns_tricks(hands, -1, 0) == 5
+    assert compiled_solver().value(bridge_position(hands, -1, 0)) == 5

@@ -42,3 +42,32 @@ maybe_jit_uncached: Callable[[F], F] = _compiler(cache=False)
 """For recursive functions: numba's cache of a recursive function crashes when it is loaded
 again (a segmentation fault; numba issue #6061, seen here with numba 0.62), so they are
 compiled once per process (a few seconds); their helpers are cached."""
+
+
+def bit_intrinsics() -> tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]] | None:
+    """Return numba intrinsics counting a mask's set bits and its trailing and leading zeros
+    (LLVM's ``ctpop``, ``cttz`` and ``ctlz``: one instruction each on current CPUs), or
+    ``None`` without numba. They can be called from compiled code only.
+    """
+    if not HAVE_NUMBA:
+        return None
+    from numba import types  # type: ignore[import-untyped, unused-ignore]
+    from numba.extending import intrinsic  # type: ignore[import-untyped, unused-ignore]
+
+    def make(op: str) -> Callable[..., Any]:
+        @intrinsic  # type: ignore[misc, unused-ignore]
+        def bits(typingctx: Any, mask: Any) -> Any:
+            def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+                value = args[0]
+                if op == "ctpop":
+                    return builder.ctpop(value)
+                zero_is_poison = context.get_constant(types.boolean, False)
+                if op == "cttz":
+                    return builder.cttz(value, zero_is_poison)
+                return builder.ctlz(value, zero_is_poison)
+
+            return types.int64(types.int64), codegen
+
+        return bits
+
+    return make("ctpop"), make("cttz"), make("ctlz")

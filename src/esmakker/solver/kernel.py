@@ -19,9 +19,9 @@ bound (a team whose opponents hold no trumps takes its longest trump holding) cu
 at trick starts, equivalent cards (cards of one hand with no live card between them) are tried
 once, a card that failed makes the same hand's cards of its suit below the deciding run
 needless (DDS's lowest winning ranks; where its answer was searched for a run of equal cards
-and the run's place mattered, the run is kept whole in the table's key), and sure winners (trumps first, then the suit with the
-longest run of top cards, where no opponent may ruff) and cards that win the trick are tried
-first. ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
+and the run's place mattered, the run is kept whole in the table's key), and sure winners
+(trumps first, then the suit with the longest run of top cards, where no opponent may ruff)
+and cards that win the trick are tried first. ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
 
 Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
 ``cfg`` int64[CFG_SIZE]; the table ``tt_keys`` int64[TT_WORDS * size] (word ``w`` of entry
@@ -946,16 +946,15 @@ def search(
         tsize = (cfg[CFG_TT_MASK] + 1) * TT_WAYS
         for j in range(TT_WAYS):
             e = bucket * TT_WAYS + j
-            k = e
-            if tt_keys[k] < 0:
+            if tt_keys[e] < 0:
                 break
-            if tt_keys[k] == e0 and tt_keys[k + 1 * tsize] == e1:
-                rm = tt_keys[k + 2 * tsize]
+            if tt_keys[e] == e0 and tt_keys[e + tsize] == e1:
+                rm = tt_keys[e + 2 * tsize]
                 if (
-                    (r0 & rm) == tt_keys[k + 3 * tsize]
-                    and (r1 & rm) == tt_keys[k + 4 * tsize]
-                    and (r2 & rm) == tt_keys[k + 5 * tsize]
-                    and (r3 & rm) == tt_keys[k + 6 * tsize]
+                    (r0 & rm) == tt_keys[e + 3 * tsize]
+                    and (r1 & rm) == tt_keys[e + 4 * tsize]
+                    and (r2 & rm) == tt_keys[e + 5 * tsize]
+                    and (r3 & rm) == tt_keys[e + 6 * tsize]
                 ):
                     if tt_lo[e] >= need:
                         stats[depth] = to_absolute(rm, alive)
@@ -1113,31 +1112,29 @@ def search(
         free = -1
         for j in range(TT_WAYS):
             e = bucket * TT_WAYS + j
-            k = e
-            if tt_keys[k] < 0:
+            if tt_keys[e] < 0:
                 free = e  # entries fill a bucket from its start: none lie past the first gap
                 break
             if (
-                tt_keys[k] == e0
-                and tt_keys[k + 1 * tsize] == e1
-                and tt_keys[k + 2 * tsize] == rm
-                and tt_keys[k + 3 * tsize] == o0
-                and tt_keys[k + 4 * tsize] == o1
-                and tt_keys[k + 5 * tsize] == o2
-                and tt_keys[k + 6 * tsize] == o3
+                tt_keys[e] == e0
+                and tt_keys[e + tsize] == e1
+                and tt_keys[e + 2 * tsize] == rm
+                and tt_keys[e + 3 * tsize] == o0
+                and tt_keys[e + 4 * tsize] == o1
+                and tt_keys[e + 5 * tsize] == o2
+                and tt_keys[e + 6 * tsize] == o3
             ):
                 target = e
                 break
         if target < 0:
             target = free if free >= 0 else bucket * TT_WAYS + (stats[0] & (TT_WAYS - 1))
-            k = target
-            tt_keys[k] = e0
-            tt_keys[k + 1 * tsize] = e1
-            tt_keys[k + 2 * tsize] = rm
-            tt_keys[k + 3 * tsize] = o0
-            tt_keys[k + 4 * tsize] = o1
-            tt_keys[k + 5 * tsize] = o2
-            tt_keys[k + 6 * tsize] = o3
+            tt_keys[target] = e0
+            tt_keys[target + tsize] = e1
+            tt_keys[target + 2 * tsize] = rm
+            tt_keys[target + 3 * tsize] = o0
+            tt_keys[target + 4 * tsize] = o1
+            tt_keys[target + 5 * tsize] = o2
+            tt_keys[target + 6 * tsize] = o3
             tt_lo[target] = 0
             tt_hi[target] = left
         if result:

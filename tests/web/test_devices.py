@@ -6,7 +6,7 @@ import json
 import time
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 from esmakker.server.web import WEB
 from server_support import Server
@@ -156,6 +156,26 @@ def test_danish_by_default_english_and_russian_by_browser_or_switch(
     page.select_option("#lang", "ru")
     page.wait_for_function("() => document.documentElement.lang === 'ru'")
     page.reload()
+    assert page.inner_text("#play-computer") == RUSSIAN
+    context.close()
+
+
+def test_a_language_chosen_while_the_first_one_loads_is_kept(
+    browser: Browser, server: Server
+) -> None:
+    context = browser.new_context(locale="da-DK")
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/static/locales/da.json", lambda route: held.append(route))  # held back
+    page.goto(server.base + "/", wait_until="domcontentloaded")
+    page.wait_for_function("() => document.documentElement.lang !== 'ru'")
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    assert held, "the Danish catalogue was never asked for"
+    with page.expect_response("**/static/locales/da.json"):
+        held[0].continue_()
+    page.wait_for_timeout(300)  # the late Danish answer is read, and must be dropped
+    assert page.evaluate("document.documentElement.lang") == "ru"
     assert page.inner_text("#play-computer") == RUSSIAN
     context.close()
 

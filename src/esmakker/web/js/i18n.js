@@ -2,6 +2,8 @@
 export const LANGS = ["da", "en", "ru"];
 let table = {};
 let current = "da";
+// The language last asked for; an earlier one that loads later is dropped.
+let wanted = null;
 
 export function pickLanguage() {
   const saved = localStorage.getItem("esmakker:lang");
@@ -15,8 +17,11 @@ export function pickLanguage() {
 }
 
 export async function loadLanguage(lang) {
+  wanted = lang;
   const answer = await fetch(`/static/locales/${lang}.json`);
-  table = await answer.json();
+  const loaded = await answer.json();
+  if (wanted !== lang) return; // a later choice was made while this one loaded: it wins
+  table = loaded;
   current = lang;
   document.documentElement.lang = lang;
   localStorage.setItem("esmakker:lang", lang);

@@ -512,13 +512,14 @@ function route() {
 async function start() {
   const select = document.getElementById("lang");
   const lang = pickLanguage();
-  await loadLanguage(lang);
   select.value = lang;
+  // Listen before the first language has loaded: a choice made meanwhile must count.
   select.addEventListener("change", async () => {
     if (LANGS.includes(select.value)) await loadLanguage(select.value);
     if (state.table && code) render();
     else showHome();
   });
+  await loadLanguage(lang);
   document.getElementById("contrast").addEventListener("click", () => togglePref("contrast"));
   document.getElementById("fourcolour").addEventListener("click", () => togglePref("four"));
   document.getElementById("large").addEventListener("click", () => togglePref("large"));

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from esmakker.solver.bridge import bridge_position, format_pbn, parse_pbn
+from esmakker.solver.solve import Solver
 from solver_support import (
     compiled_solver,
     dds_card_tricks,
@@ -71,3 +72,14 @@ def test_a_card_searched_for_its_run_keeps_the_run_whole_in_the_table() -> None:
     hands = parse_pbn("N:Q86.KJT7.4.K7653 AKT3.Q64.A832.Q2 J954.A9853.J6.98 72.2.KQT975.AJT4")
     assert dds_ns_tricks(hands, -1, 0) == 5
     assert compiled_solver().value(bridge_position(hands, -1, 0)) == 5
+
+
+def test_a_table_smaller_than_one_bucket_is_made_one_bucket() -> None:
+    rng = random.Random(9)
+    solver = Solver(table_bits=2)
+    for trump in STRAINS:
+        hands = random_hands(rng, 6)
+        leader = rng.randrange(4)
+        assert solver.value(bridge_position(hands, trump, leader)) == dds_ns_tricks(
+            hands, trump, leader
+        )

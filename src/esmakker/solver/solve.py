@@ -45,7 +45,7 @@ class Solver:
         self.compiled = HAVE_NUMBA and not pure
         self.kernel = kernel_module(pure)
         bits = table_bits if table_bits is not None else (18 if self.compiled else 14)
-        self._size = 1 << bits
+        self._size = max(1 << bits, k.TT_WAYS)  # at least one whole bucket
         self._stats = int_array(k.STATS_SIZE, 0, self.compiled)
         self.node_limit = node_limit
         """Nodes one call may search before it gives up (``SolverGaveUpError``); ``None``: no cap."""

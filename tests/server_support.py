@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import shutil
 import socket
@@ -204,7 +205,10 @@ def free_port() -> int:
 class Server:
     """``esmakker serve`` as a child process."""
 
-    def __init__(self, db: Path, port: int, *extra: str) -> None:
+    def __init__(self, db: Path, port: int, *extra: str, compiled: bool = False) -> None:
+        """Start it; ``compiled`` gives it the compiled solver (hints, reviews), waiting
+        for the compile, else it runs the plain kernel and compiles nothing.
+        """
         self.base = f"http://127.0.0.1:{port}"
         self.log = (db.parent / f"server-{port}.log").open("a")
         self.process = subprocess.Popen(
@@ -223,16 +227,22 @@ class Server:
             ],
             stdout=subprocess.DEVNULL,
             stderr=self.log,
+            env={**os.environ, "ESMAKKER_SOLVER_PURE": "0" if compiled else "1"},
         )
         deadline = time.monotonic() + 30
         while True:
             try:
                 self.get("/api/presets")
-                return
+                break
             except OSError:
                 if time.monotonic() > deadline or self.process.poll() is not None:
                     raise
                 time.sleep(0.1)
+        # The solver compiles at start (about 20 s of CPU): a test that began meanwhile
+        # would share two cores with the compile and wait past its own timeouts.
+        deadline = time.monotonic() + 120
+        while self.get("/api/health")["solver"] == "compiling" and time.monotonic() < deadline:
+            time.sleep(0.2)
 
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(self.base + path, timeout=5) as answer:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -168,3 +169,21 @@ def test_a_flood_of_frames_is_rate_limited(client: TestClient) -> None:
     codes = [a.get("code") for a in answers if a["type"] == "error"]
     assert "rate_limited" in codes
     assert sum(a["type"] == "pong" for a in answers) >= 40
+
+
+def test_health_says_whether_the_solver_is_compiled(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from esmakker.bots import endgame
+
+    answer = client.get("/api/health").json()
+    assert answer["ok"] is True
+    assert answer["solver"] in ("compiled", "compiling", "plain")
+    monkeypatch.setattr(endgame, "_warm_up_started", True)
+    monkeypatch.setattr(endgame, "_compiled_ready", threading.Event())
+    assert client.get("/api/health").json()["solver"] == "compiling"
+    endgame._compiled_ready.set()
+    assert client.get("/api/health").json()["solver"] == "compiled"
+    monkeypatch.setattr(endgame, "_warm_up_started", False)
+    monkeypatch.setattr(endgame, "_compiled_ready", threading.Event())
+    assert client.get("/api/health").json()["solver"] == "plain"

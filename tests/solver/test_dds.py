@@ -83,3 +83,11 @@ def test_a_table_smaller_than_one_bucket_is_made_one_bucket() -> None:
         assert solver.value(bridge_position(hands, trump, leader)) == dds_ns_tricks(
             hands, trump, leader
         )
+
+
+def test_a_guarded_second_trump_takes_a_trick_only_against_the_side_on_lead() -> None:
+    # Clubs are trumps, East leads. Counted as a sure trick for a guard who could be put
+    # on lead with trumps only (and lead into the top trump), it gave 8 tricks, not 7.
+    hands = parse_pbn("N:KQ653.A84.84.T52 JT.KJT.KT92.A943 9742.Q3.53.KQ876 A8.97652.AQJ76.J")
+    assert dds_ns_tricks(hands, 0, 1) == 7
+    assert compiled_solver().value(bridge_position(hands, 0, 1)) == 7

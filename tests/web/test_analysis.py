@@ -16,7 +16,9 @@ from web_support import click_turn, play_deal, shot
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server with low analysis caps, so the analysis answers in seconds."""
     db = tmp_path_factory.mktemp("web-analysis") / "db.sqlite"
-    running = Server(db, free_port(), "--analysis-nodes", "100000", "--analysis-budget", "5000000")
+    running = Server(
+        db, free_port(), "--analysis-nodes", "100000", "--analysis-budget", "5000000", compiled=True
+    )
     yield running
     running.kill()
 

@@ -15,7 +15,7 @@ from web_support import TURN, click_turn, play_deal, shot
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose hints and reviews search few worlds, so they answer at once."""
     db = tmp_path_factory.mktemp("web-coach") / "db.sqlite"
-    running = Server(db, free_port(), "--hint-worlds", "2", "--review-worlds", "1")
+    running = Server(db, free_port(), "--hint-worlds", "2", "--review-worlds", "1", compiled=True)
     yield running
     running.kill()
 

@@ -21,7 +21,7 @@ from web_support import TURN, click_turn, play_deal, shot
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web-replay-review") / "db.sqlite"
-    running = Server(db, free_port(), "--review-worlds", "1")
+    running = Server(db, free_port(), "--review-worlds", "1", compiled=True)
     yield running
     running.kill()
 

@@ -85,6 +85,15 @@ def warm_up(*, wait: bool = False) -> bool:
     return _compiled_ready.is_set()
 
 
+def solver_state() -> str:
+    """Return ``"compiled"`` once the kernel is compiled, ``"compiling"`` while it is,
+    else ``"plain"`` (no numba, or the compile not started: searches run in plain Python).
+    """
+    if _compiled_ready.is_set():
+        return "compiled"
+    return "compiling" if _warm_up_started else "plain"
+
+
 def prepare() -> None:
     """Start compiling the kernel now where the compiled ending is wanted.
 

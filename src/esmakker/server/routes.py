@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import PlainTextResponse
 
+from esmakker.bots import endgame
 from esmakker.bots.registry import BOT_NAMES
 from esmakker.core.presets import PRESET_NAMES
 from esmakker.core.record import from_json
@@ -54,6 +55,17 @@ def _host(request: Request, ref: str, authorization: str | None) -> Room:
 def presets() -> dict[str, list[str]]:
     """Return the rule presets and bot levels a table can use."""
     return {"presets": list(PRESET_NAMES), "bots": list(BOT_NAMES)}
+
+
+@router.get("/health")
+def health() -> dict[str, Any]:
+    """Return that the server answers, and whether its solver is compiled yet.
+
+    The kernel compiles in the background at start (about 20 s of CPU): hints and
+    reviews asked for meanwhile run on the plain kernel. A load balancer or a test may
+    wait for ``"solver": "compiled"``.
+    """
+    return {"ok": True, "solver": endgame.solver_state()}
 
 
 @router.post("/tables", response_model=schemas.Created)

@@ -14,9 +14,10 @@ double-dummy solver): a transposition table at trick starts holds lower and uppe
 of the side's tricks for a partition of positions (suit lengths and jokers exact, the
 owners of the cards that decided the answer by rank: DDS's "winning ranks", after
 Ginsberg's partition search), quick tricks (the leader's own, and without trumps his and
-his partner's together; partners may sit anywhere), a top-trump bound and a trump-length
-bound (a team whose opponents hold no trumps takes its longest trump holding) cut the search
-at trick starts, equivalent cards (cards of one hand with no live card between them) are tried
+his partner's together; partners may sit anywhere), a top-trump bound, a trump-length
+bound (a team whose opponents hold no trumps takes its longest trump holding) and, where a
+team needs every trick left, DDS's later tricks (``sweep_blocked``, ``guarded_second_trump``)
+cut the search at trick starts, equivalent cards (cards of one hand with no live card between them) are tried
 once, a card that failed makes the same hand's cards of its suit below the deciding run
 needless (DDS's lowest winning ranks; where its answer was searched for a run of equal cards
 and the run's place mattered, the run is kept whole in the table's key), and sure winners
@@ -24,9 +25,10 @@ and the run's place mattered, the run is kept whole in the table's key), and sur
 and cards that win the trick are tried first. ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
 
 Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
-``cfg`` int64[CFG_SIZE]; the table ``tt_keys`` int64[TT_WORDS * size] (word ``w`` of entry
-``e`` at ``w * size + e``, so a bucket's exact keys lie side by side), ``tt_lo`` and
-``tt_hi`` int64[size] (``TT_WAYS`` entries per bucket, filled from its start; a full bucket
+``cfg`` int64[CFG_SIZE]; the table: ``tt_tags`` int64[size], each entry's first word of
+the exact key (-1: empty), so that a lookup scans a bucket's tags side by side, and
+``tt_body`` int64[TT_BODY * size], the rest of entry ``e`` in one cache line from
+``TT_BODY * e`` (``TT_WAYS`` entries per bucket, filled from its start; a full bucket
 replaces one at random); ``stats`` int64[STATS_SIZE]: nodes
 searched, the node budget (the search gives up past it; the caller must then discard the
 answer and the table), and each depth's relevant cards. The pure path passes lists.
@@ -36,7 +38,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from esmakker.solver.jit import bit_intrinsics, maybe_jit, maybe_jit_uncached, plain
+from esmakker.solver.jit import (
+    bit_intrinsics,
+    borrow_intrinsic,
+    maybe_jit,
+    maybe_jit_uncached,
+    plain,
+)
 
 jit = plain if globals().get("_FORCE_PURE") else maybe_jit
 jit_recursive = plain if globals().get("_FORCE_PURE") else maybe_jit_uncached
@@ -50,8 +58,9 @@ STATS_SIZE = STATS_REL + 60
 TT_WAYS = 256
 """Entries per bucket. The bucket is chosen by the exact key alone, so one position's many
 partitions share it: fewer ways lose entries (64 ways search 17% more nodes)."""
-TT_WORDS = 8
-"""Table entries: exact key (2 words), relative mask, owners (4 words), a spare word."""
+TT_BODY = 8
+"""Words of an entry's body: the exact key's second word, the relative mask, the owners
+(4 words), the lower and the upper bound. Its first word is its tag, in a table of its own."""
 """``CFG_SIDE``: the seats whose tricks count; ``CFG_MAX``: the seats that want them many."""
 
 # flags: the rule options of the play (rules.md section 9)
@@ -74,6 +83,23 @@ Arr = Any
 
 
 _BITS = None if globals().get("_FORCE_PURE") else bit_intrinsics()
+_BORROW = None if globals().get("_FORCE_PURE") else borrow_intrinsic()
+
+if _BORROW is None:
+
+    @jit
+    def borrowed(array: Arr) -> Arr:
+        """Return the array itself (the pure path counts no references)."""
+        return array
+
+else:
+    _borrowed = _BORROW
+
+    @jit
+    def borrowed(array: Arr) -> Arr:
+        """Return a view of the array that counts no references (``jit.borrow_intrinsic``)."""
+        return _borrowed(array)
+
 
 if _BITS is None:
 
@@ -389,6 +415,14 @@ def cash_limit(hands: Arr, opponents: int, suit: int, trump: int) -> int:
 
 @jit
 def own_quick(hands: Arr, leader: int, trump: int, flags: int, team: int, partner_ok: int) -> int:
+    """Return ``own_quick_in`` over all four suits."""
+    return own_quick_in(hands, leader, trump, flags, team, partner_ok, 15)
+
+
+@jit
+def own_quick_in(
+    hands: Arr, leader: int, trump: int, flags: int, team: int, partner_ok: int, suits: int
+) -> int:
     """Return tricks the leader's team can cash at once from his own top cards.
 
     ``team`` holds the leader's seats. A led joker wins (after the first trick) and keeps
@@ -412,6 +446,8 @@ def own_quick(hands: Arr, leader: int, trump: int, flags: int, team: int, partne
     alive = hands[0] | hands[1] | hands[2] | hands[3]
     rounds = 0
     for suit in range(4):
+        if not (suits >> suit) & 1:
+            continue
         tops = suit_tops(hand, alive, suit)
         if tops:
             rounds += min(tops, cash_limit(hands, opponents, suit, trump))
@@ -437,6 +473,101 @@ def own_quick(hands: Arr, leader: int, trump: int, flags: int, team: int, partne
         extra = partner_tricks(hands, leader, mate, alive, left - count)
         best = max(best, count + extra)
     return min(best, left)
+
+
+@jit
+def fewest_suits(
+    hands: Arr, leader: int, trump: int, flags: int, team: int, need: int, left: int, side: int
+) -> int:
+    """Return the suits whose top cards alone give the leader's quick tricks the cut.
+
+    Fewer suits make fewer cards relevant, so the table's entry holds for more positions.
+    """
+    suits = 15
+    on_side = (side >> leader) & 1
+    for suit in range(4):
+        trial = suits & ~(1 << suit)
+        quick = own_quick_in(hands, leader, trump, flags, team, 1 << leader, trial)
+        if (quick >= need) if on_side else (need > left - quick):
+            suits = trial
+    return suits
+
+
+@jit
+def plain_ending(alive: int, trump: int, called: int) -> bool:
+    """Return whether no joker, no trump and no called card is left: every trick goes to
+    the highest card of the suit led."""
+    if alive & JOKERS:
+        return False
+    if trump >= 0 and alive & (SUIT << (13 * trump)):
+        return False
+    return called < 0 or not (alive >> called) & 1
+
+
+@jit
+def sweep_blocked(hands: Arr, team: int, alive: int, left: int) -> int:
+    """Return the cards that keep ``team`` from taking all ``left`` tricks, or -1.
+
+    Without trumps or jokers a team takes every trick only in suits it can win: where an
+    opponent holds the top card, he plays it whenever the suit is led. In a suit whose top
+    card it holds, a team takes at most as many tricks as its longest holding (every trick
+    of the suit takes a card of it from each of its hands that still holds one). Where
+    those lengths add up to fewer than ``left`` tricks, the team cannot take them all (DDS's
+    later tricks). The opponents' top cards decide it, where another hand holds the suit.
+    """
+    total = 0
+    rel = 0
+    for suit in range(4):
+        shift = 13 * suit
+        live = (alive >> shift) & SUIT
+        if not live:
+            continue
+        top = high_index(live)
+        holder = 0
+        for seat in range(4):
+            if (hands[seat] >> (top + shift)) & 1:
+                holder = seat
+        if (team >> holder) & 1:
+            longest = 0
+            for seat in range(4):
+                if (team >> seat) & 1:
+                    longest = max(longest, popcount((hands[seat] >> shift) & SUIT))
+            total += longest
+        elif live & ~((hands[holder] >> shift) & SUIT):
+            rel |= 1 << (top + shift)
+    return rel if total < left else -1
+
+
+@jit
+def guarded_second_trump(hands: Arr, team: int, alive: int, trump: int, leader: int) -> int:
+    """Return the top two trumps if they give an opponent of ``team`` a trick, else -1.
+
+    Without jokers, with ``team`` on lead, an opponent holding the second trump and
+    another one, with the top trump in the hand that plays just before his, always takes
+    a trick: he never leads before he has taken one, and on each trick holding trumps he
+    sees whether the top one is played, plays low if it is and wins with his if not (DDS's
+    later tricks). Were he on lead with trumps only, he might have to lead into the top one.
+    """
+    if not (team >> leader) & 1:
+        return -1
+    shift = 13 * trump
+    live = (alive >> shift) & SUIT
+    if popcount(live) < 2:
+        return -1
+    top = high_index(live)
+    second = high_index(live & ~(1 << top))
+    holder = -1
+    guard = -1
+    for seat in range(4):
+        if (hands[seat] >> (top + shift)) & 1:
+            holder = seat
+        if (hands[seat] >> (second + shift)) & 1:
+            guard = seat
+    if (team >> guard) & 1 or holder != (guard + 3) & 3:
+        return -1
+    if popcount((hands[guard] >> shift) & SUIT) < 2:
+        return -1
+    return (1 << (top + shift)) | (1 << (second + shift))
 
 
 @jit
@@ -850,9 +981,8 @@ def search(
     left: int,
     need: int,
     cfg: Arr,
-    tt_keys: Arr,
-    tt_lo: Arr,
-    tt_hi: Arr,
+    tt_tags: Arr,
+    tt_body: Arr,
     stats: Arr,
 ) -> bool:
     """Return whether the side can take ``need`` of the ``left`` tricks still to finish.
@@ -883,7 +1013,6 @@ def search(
         stats[depth] = rank_rel(trick, base, wi)
         return need <= ((side >> ((leader + wi) & 3)) & 1)
     bucket = -1
-    tsize = 0
     e0 = 0
     e1 = 0
     r0 = 0
@@ -915,13 +1044,40 @@ def search(
                 cut = quick >= need if (side >> leader) & 1 else need > left - quick
                 if cut:
                     rel = 0
+                    suits = 15
+                    if alone == 0:
+                        suits = fewest_suits(hands, leader, trump, flags, team, need, left, side)
                     for suit in range(4):
+                        if not (suits >> suit) & 1:
+                            continue
                         if alone == 0:
                             rel |= top_run(hands[leader], alive, suit)
                         else:
                             rel |= team_top(hands, team, alive, suit)
                     stats[depth] = rel
                     return bool((side >> leader) & 1)
+        if (
+            side == cfg[CFG_MAX]
+            and (need == left or need == 1)
+            and plain_ending(alive, trump, called)
+        ):
+            team = side if need == left else 15 & ~side
+            rel = sweep_blocked(hands, team, alive, left)
+            if rel >= 0:
+                stats[depth] = rel
+                return team != side
+        if (
+            side == cfg[CFG_MAX]
+            and (need == left or need == 1)
+            and trump >= 0
+            and not alive & JOKERS
+            and (called < 0 or not (alive >> called) & 1)
+        ):
+            team = side if need == left else 15 & ~side
+            rel = guarded_second_trump(hands, team, alive, trump, leader)
+            if rel >= 0:
+                stats[depth] = rel
+                return team != side
         if side == cfg[CFG_MAX] and trump >= 0:
             for team in (side, 15 & ~side):
                 count = trump_length_tricks(hands, trump, team)
@@ -943,23 +1099,24 @@ def search(
         e0 |= ((hands[2] >> 52) << 46) | ((hands[3] >> 52) << 49)
         e1 = lengths(hands[2]) | (lengths(hands[3]) << 16)
         bucket = bucket_of(e0, e1, cfg[CFG_TT_MASK])
-        tsize = (cfg[CFG_TT_MASK] + 1) * TT_WAYS
         for j in range(TT_WAYS):
             e = bucket * TT_WAYS + j
-            if tt_keys[e] < 0:
+            tag = tt_tags[e]
+            if tag < 0:
                 break
-            if tt_keys[e] == e0 and tt_keys[e + tsize] == e1:
-                rm = tt_keys[e + 2 * tsize]
+            b = TT_BODY * e
+            if tag == e0 and tt_body[b] == e1:
+                rm = tt_body[b + 1]
                 if (
-                    (r0 & rm) == tt_keys[e + 3 * tsize]
-                    and (r1 & rm) == tt_keys[e + 4 * tsize]
-                    and (r2 & rm) == tt_keys[e + 5 * tsize]
-                    and (r3 & rm) == tt_keys[e + 6 * tsize]
+                    (r0 & rm) == tt_body[b + 2]
+                    and (r1 & rm) == tt_body[b + 3]
+                    and (r2 & rm) == tt_body[b + 4]
+                    and (r3 & rm) == tt_body[b + 5]
                 ):
-                    if tt_lo[e] >= need:
+                    if tt_body[b + 6] >= need:
                         stats[depth] = to_absolute(rm, alive)
                         return True
-                    if tt_hi[e] < need:
+                    if tt_body[b + 7] < need:
                         stats[depth] = to_absolute(rm, alive)
                         return False
     seat = (leader + n) & 3
@@ -1063,9 +1220,8 @@ def search(
                     left - 1,
                     need - ((side >> w) & 1),
                     cfg,
-                    tt_keys,
-                    tt_lo,
-                    tt_hi,
+                    tt_tags,
+                    tt_body,
                     stats,
                 )
                 line |= rank_rel(trick, base, wi)
@@ -1079,9 +1235,8 @@ def search(
                     left,
                     need,
                     cfg,
-                    tt_keys,
-                    tt_lo,
-                    tt_hi,
+                    tt_tags,
+                    tt_body,
                     stats,
                 )
             line |= stats[depth + 1]
@@ -1109,38 +1264,43 @@ def search(
         o2 = r2 & rm
         o3 = r3 & rm
         target = -1
-        free = -1
+        fresh = True
         for j in range(TT_WAYS):
             e = bucket * TT_WAYS + j
-            if tt_keys[e] < 0:
-                free = e  # entries fill a bucket from its start: none lie past the first gap
+            tag = tt_tags[e]
+            if tag < 0:
+                target = e  # entries fill a bucket from its start: none lie past the first gap
                 break
+            b = TT_BODY * e
             if (
-                tt_keys[e] == e0
-                and tt_keys[e + tsize] == e1
-                and tt_keys[e + 2 * tsize] == rm
-                and tt_keys[e + 3 * tsize] == o0
-                and tt_keys[e + 4 * tsize] == o1
-                and tt_keys[e + 5 * tsize] == o2
-                and tt_keys[e + 6 * tsize] == o3
+                tag == e0
+                and tt_body[b] == e1
+                and tt_body[b + 1] == rm
+                and tt_body[b + 2] == o0
+                and tt_body[b + 3] == o1
+                and tt_body[b + 4] == o2
+                and tt_body[b + 5] == o3
             ):
                 target = e
+                fresh = False
                 break
         if target < 0:
-            target = free if free >= 0 else bucket * TT_WAYS + (stats[0] & (TT_WAYS - 1))
-            tt_keys[target] = e0
-            tt_keys[target + tsize] = e1
-            tt_keys[target + 2 * tsize] = rm
-            tt_keys[target + 3 * tsize] = o0
-            tt_keys[target + 4 * tsize] = o1
-            tt_keys[target + 5 * tsize] = o2
-            tt_keys[target + 6 * tsize] = o3
-            tt_lo[target] = 0
-            tt_hi[target] = left
+            target = bucket * TT_WAYS + (stats[0] & (TT_WAYS - 1))
+        b = TT_BODY * target
+        if fresh:
+            tt_tags[target] = e0
+            tt_body[b] = e1
+            tt_body[b + 1] = rm
+            tt_body[b + 2] = o0
+            tt_body[b + 3] = o1
+            tt_body[b + 4] = o2
+            tt_body[b + 5] = o3
+            tt_body[b + 6] = 0
+            tt_body[b + 7] = left
         if result:
-            tt_lo[target] = max(tt_lo[target], need)
+            tt_body[b + 6] = max(tt_body[b + 6], need)
         else:
-            tt_hi[target] = min(tt_hi[target], need - 1)
+            tt_body[b + 7] = min(tt_body[b + 7], need - 1)
     return result
 
 
@@ -1210,6 +1370,28 @@ def rank_rel(trick: Arr, base: int, wi: int) -> int:
 
 
 @jit_recursive
+def search_root(
+    hands: Arr,
+    trick: Arr,
+    n: int,
+    leader: int,
+    trick_no: int,
+    left: int,
+    need: int,
+    cfg: Arr,
+    tt_tags: Arr,
+    tt_body: Arr,
+    stats: Arr,
+) -> bool:
+    """Return ``search``'s answer, searched on views of the arrays that count no
+    references (the entry from Python; ``borrowed``)."""
+    return search(
+        borrowed(hands), borrowed(trick), n, leader, trick_no, left, need,
+        borrowed(cfg), borrowed(tt_tags), borrowed(tt_body), borrowed(stats),
+    )  # fmt: skip
+
+
+@jit_recursive
 def solve_value(
     hands: Arr,
     trick: Arr,
@@ -1219,9 +1401,8 @@ def solve_value(
     left: int,
     guess: int,
     cfg: Arr,
-    tt_keys: Arr,
-    tt_lo: Arr,
-    tt_hi: Arr,
+    tt_tags: Arr,
+    tt_body: Arr,
     stats: Arr,
 ) -> int:
     """Return the most tricks of the ``left`` still to finish the side can be sure of.
@@ -1234,15 +1415,23 @@ def solve_value(
     need = min(max(guess, 1), left)
     if left == 0:
         return 0
-    if search(hands, trick, n, leader, trick_no, left, need, cfg, tt_keys, tt_lo, tt_hi, stats):
+    # Views that count no references: each call of ``search`` would otherwise take and
+    # drop one per array (a third of the search's time; ``jit.borrow_intrinsic``).
+    hands = borrowed(hands)
+    trick = borrowed(trick)
+    cfg = borrowed(cfg)
+    tt_tags = borrowed(tt_tags)
+    tt_body = borrowed(tt_body)
+    stats = borrowed(stats)
+    if search(hands, trick, n, leader, trick_no, left, need, cfg, tt_tags, tt_body, stats):
         while need < left and search(
-            hands, trick, n, leader, trick_no, left, need + 1, cfg, tt_keys, tt_lo, tt_hi, stats
+            hands, trick, n, leader, trick_no, left, need + 1, cfg, tt_tags, tt_body, stats
         ):
             need += 1
         return need
     need -= 1
     while need > 0 and not search(
-        hands, trick, n, leader, trick_no, left, need, cfg, tt_keys, tt_lo, tt_hi, stats
+        hands, trick, n, leader, trick_no, left, need, cfg, tt_tags, tt_body, stats
     ):
         need -= 1
     return need

@@ -51,12 +51,11 @@ class Solver:
         """Nodes one call may search before it gives up (``SolverGaveUpError``); ``None``: no cap."""
         self.node_budget = node_budget
         """Nodes all calls together may search; ``None``: no cap."""
-        self._tables: dict[tuple[int, ...], tuple[Any, Any, Any, Any]] = {}
+        self._tables: dict[tuple[int, ...], tuple[Any, Any, Any]] = {}
         self._config: tuple[int, ...] | None = None
         self._cfg: Any = None
-        self._keys: Any = None
-        self._lo: Any = None
-        self._hi: Any = None
+        self._tags: Any = None
+        self._body: Any = None
 
     @property
     def nodes(self) -> int:
@@ -76,12 +75,11 @@ class Solver:
                     cfg[i] = value
                 self._tables[config] = (
                     cfg,
-                    int_array(k.TT_WORDS * self._size, -1, self.compiled),
-                    int_array(self._size, 0, self.compiled),
-                    int_array(self._size, 0, self.compiled),
+                    int_array(self._size, -1, self.compiled),
+                    int_array(k.TT_BODY * self._size, 0, self.compiled),
                 )
             self._config = config
-            self._cfg, self._keys, self._lo, self._hi = self._tables[config]
+            self._cfg, self._tags, self._body = self._tables[config]
         return self._cfg
 
     def clear(self) -> None:
@@ -121,7 +119,7 @@ class Solver:
         value = int(
             self.kernel.solve_value(
                 hands, trick, len(pos.trick), pos.leader, pos.trick_no, pos.left,
-                guess, cfg, self._keys, self._lo, self._hi, self._stats,
+                guess, cfg, self._tags, self._body, self._stats,
             )
         )  # fmt: skip
         self._check_budget()
@@ -151,9 +149,9 @@ class Solver:
         hands, trick = self._arrays(pos)
         self._start_budget()
         result = bool(
-            self.kernel.search(
+            self.kernel.search_root(
                 hands, trick, len(pos.trick), pos.leader, pos.trick_no, pos.left, need,
-                cfg, self._keys, self._lo, self._hi, self._stats,
+                cfg, self._tags, self._body, self._stats,
             )
         )  # fmt: skip
         self._check_budget()

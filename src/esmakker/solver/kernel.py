@@ -73,6 +73,9 @@ F_CALLED_MAY_BE_DISCARDED = 32
 
 JOKER_BASE = 52
 JOKERS = 0b111 << 52
+PLAIN = (1 << 52) - 1
+BOTTOMS = 1 | (1 << 13) | (1 << 26) | (1 << 39)
+"""Each suit's lowest card."""
 SUIT = 0x1FFF
 TRICK_SLOTS = 56
 _HASH_A = 0x5851F42D4C957F2D
@@ -261,31 +264,29 @@ def representatives(legal: int, alive: int, called: int) -> int:
 
     Cards of one hand are equivalent when no live card (in a hand or in the trick)
     lies between them; the jokers are all alike; a called card still held is kept apart.
+    A card stands for its run unless the next live card below it is the hand's own: the
+    own cards are filled upwards through the gaps the played cards left (an occluded
+    fill, in four doubling steps), never across the bottom of a suit.
     """
     reps = 0
     jokers = legal & JOKERS
     if jokers:
         reps |= jokers & -jokers
-    for suit in range(4):
-        shift = 13 * suit
-        if not (legal >> shift) & SUIT:
-            continue
-        rest = (alive >> shift) & SUIT
-        run = False
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            card = low_index(low) + shift
-            if (legal >> card) & 1:
-                if card == called:
-                    reps |= 1 << card
-                    run = False
-                elif not run:
-                    reps |= 1 << card
-                    run = True
-            else:
-                run = False
-    return reps
+    own = legal & PLAIN
+    kept = 0
+    if called >= 0 and (own >> called) & 1:
+        kept = 1 << called
+        own ^= kept
+    gaps = ~alive & PLAIN & ~BOTTOMS
+    fill = own
+    fill |= gaps & (fill << 1)
+    gaps &= gaps << 1
+    fill |= gaps & (fill << 2)
+    gaps &= gaps << 2
+    fill |= gaps & (fill << 4)
+    gaps &= gaps << 4
+    fill |= gaps & (fill << 8)
+    return reps | kept | (own & ~((fill << 1) & ~BOTTOMS))
 
 
 @jit

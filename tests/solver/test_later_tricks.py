@@ -83,3 +83,23 @@ def test_guarded_second_trump_needs_a_second_card() -> None:
     alive = hands[0] | hands[1] | hands[2] | hands[3]
     assert kernel.guarded_second_trump(list(hands), NORTH_SOUTH, alive, SPADES, 0) == -1
     assert dds_ns_tricks(hands, SPADES, 0) == 2
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_split_top_trumps_take_two_tricks(pure: bool) -> None:
+    # Spades are trumps: North's ace and South's K3; East leads.
+    hands = parse_pbn("N:A.2.. .AK.. K3... .QJ..")
+    kernel = kernel_module(pure)
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    split = kernel.split_top_trumps(table(hands, pure), alive, SPADES, NORTH_SOUTH)
+    assert split == card("SA") | card("SK")
+    assert dds_ns_tricks(hands, SPADES, 1) == 2
+
+
+def test_split_top_trumps_may_fall_together_when_both_are_alone() -> None:
+    # North's ace and South's king, both bare: East leads his trump and they crash.
+    hands = parse_pbn("N:A.2.. 3.A.. K.3.. .KQ..")
+    kernel = kernel_module(True)
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    assert kernel.split_top_trumps(list(hands), alive, SPADES, NORTH_SOUTH) == -1
+    assert dds_ns_tricks(hands, SPADES, 1) == 1

@@ -16,8 +16,8 @@ owners of the cards that decided the answer by rank: DDS's "winning ranks", afte
 Ginsberg's partition search), quick tricks (the leader's own, and without trumps his and
 his partner's together; partners may sit anywhere), a top-trump bound, a trump-length
 bound (a team whose opponents hold no trumps takes its longest trump holding) and, where a
-team needs every trick left, DDS's later tricks (``sweep_blocked``, ``guarded_second_trump``)
-cut the search at trick starts, equivalent cards (cards of one hand with no live card between them) are tried
+team needs every trick left, DDS's later tricks (``sweep_blocked``, ``guarded_second_trump``;
+``split_top_trumps`` for two tricks) cut the search at trick starts, equivalent cards (cards of one hand with no live card between them) are tried
 once, a card that failed makes the same hand's cards of its suit below the deciding run
 needless (DDS's lowest winning ranks; where its answer was searched for a run of equal cards
 and the run's place mattered, the run is kept whole in the table's key), and sure winners
@@ -537,6 +537,58 @@ def sweep_blocked(hands: Arr, team: int, alive: int, left: int) -> int:
         elif live & ~((hands[holder] >> shift) & SUIT):
             rel |= 1 << (top + shift)
     return rel if total < left else -1
+
+
+@jit
+def plain_trumps(alive: int, trump: int, called: int) -> bool:
+    """Return whether trumps are left and no joker or called card is: the top trump wins."""
+    if trump < 0 or alive & JOKERS:
+        return False
+    return called < 0 or not (alive >> called) & 1
+
+
+@jit
+def team_cards(hands: Arr, team: int) -> int:
+    """Return the cards the seats of ``team`` hold."""
+    cards = 0
+    for seat in range(4):
+        if (team >> seat) & 1:
+            cards |= hands[seat]
+    return cards
+
+
+@jit
+def split_top_trumps(hands: Arr, alive: int, trump: int, side: int) -> int:
+    """Return the top two trumps if two hands of one team hold them, one with another
+    trump, else -1: that team takes two tricks with them (DDS's later tricks).
+
+    On a trick where one of them must play his top trump the other need not: one of them
+    holds a lower trump to play instead. (In one hand, ``top_trumps`` counts them.)
+    """
+    shift = 13 * trump
+    live = (alive >> shift) & SUIT
+    if popcount(live) < 2:
+        return -1
+    top = high_index(live) + shift
+    second = high_index(live & ~(1 << (top - shift))) + shift
+    first_holder = 0
+    second_holder = 0
+    for seat in range(4):
+        if (hands[seat] >> top) & 1:
+            first_holder = seat
+        if (hands[seat] >> second) & 1:
+            second_holder = seat
+    if first_holder == second_holder:
+        return -1
+    if ((side >> first_holder) & 1) != ((side >> second_holder) & 1):
+        return -1
+    longer = max(
+        popcount((hands[first_holder] >> shift) & SUIT),
+        popcount((hands[second_holder] >> shift) & SUIT),
+    )
+    if longer < 2:
+        return -1
+    return (1 << top) | (1 << second)
 
 
 @jit
@@ -1094,6 +1146,13 @@ def search(
                 if cut:
                     stats[depth] = top_run(hands[holder], alive, trump)
                     return bool((side >> holder) & 1)
+        if side == cfg[CFG_MAX] and plain_trumps(alive, trump, called):
+            split = split_top_trumps(hands, alive, trump, side)
+            if split >= 0:
+                ours = (team_cards(hands, side) & split) != 0
+                if need <= 2 if ours else need > left - 2:
+                    stats[depth] = split
+                    return ours
         r0, r1, r2, r3, crel = relative_hands(hands, called)
         e0 = lengths(hands[0]) | (lengths(hands[1]) << 16) | (leader << 32) | ((crel + 1) << 34)
         e0 |= ((hands[0] >> 52) << 40) | ((hands[1] >> 52) << 43)

@@ -17,9 +17,10 @@ Ginsberg's partition search), quick tricks (the leader's own, and without trumps
 his partner's together; partners may sit anywhere), a top-trump bound, a trump-length
 bound (a team whose opponents hold no trumps takes its longest trump holding) and, where a
 team needs every trick left, DDS's later tricks (``sweep_blocked``, ``guarded_second_trump``;
-``split_top_trumps`` for two tricks) cut the search at trick starts, equivalent cards (cards of one hand with no live card between them) are tried
-once, a card that failed makes the same hand's cards of its suit below the deciding run
-needless (DDS's lowest winning ranks; where its answer was searched for a run of equal cards
+``split_top_trumps`` for two tricks) cut the search at trick starts, equivalent cards
+(cards of one hand with no live card between them) are tried once, a card that failed
+makes the same hand's cards of its suit below the deciding run needless (DDS's lowest
+winning ranks; where its answer was searched for a run of equal cards
 and the run's place mattered, the run is kept whole in the table's key), and sure winners
 (trumps first, then the suit with the longest run of top cards, where no opponent may ruff)
 and cards that win the trick are tried first. ``solve_value`` steps from a first guess (``solve._guess``) to the answer.

@@ -682,11 +682,7 @@ def quick_tricks(
 @jit
 def team_top(hands: Arr, team: int, alive: int, suit: int) -> int:
     """Return the mask of the top live cards of ``suit`` held by the team, down to an opponent's."""
-    ours = 0
-    for seat in range(4):
-        if (team >> seat) & 1:
-            ours |= hands[seat]
-    return top_run(ours, alive, suit)
+    return top_run(team_cards(hands, team), alive, suit)
 
 
 @jit
@@ -1123,9 +1119,7 @@ def search(
         if (
             side == cfg[CFG_MAX]
             and (need == left or need == 1)
-            and trump >= 0
-            and not alive & JOKERS
-            and (called < 0 or not (alive >> called) & 1)
+            and plain_trumps(alive, trump, called)
         ):
             team = side if need == left else 15 & ~side
             rel = guarded_second_trump(hands, team, alive, trump, leader)

@@ -21,9 +21,10 @@ team needs every trick left, DDS's later tricks (``sweep_blocked``, ``guarded_se
 (cards of one hand with no live card between them) are tried once, a card that failed
 makes the same hand's cards of its suit below the deciding run needless (DDS's lowest
 winning ranks; where its answer was searched for a run of equal cards
-and the run's place mattered, the run is kept whole in the table's key), and sure winners
-(trumps first, then the suit with the longest run of top cards, where no opponent may ruff)
-and cards that win the trick are tried first. ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
+and the run's place mattered, the run is kept whole in the table's key). At a lead the
+card that last cut the search at the same trick (DDS's best move) is tried first, then
+sure winners (trumps first, then the suit with the longest run of top cards, where no
+opponent may ruff); at the other hands, cards that win the trick. ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
 
 Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
 ``cfg`` int64[CFG_SIZE]; the table: ``tt_tags`` int64[size], each entry's first word of
@@ -32,7 +33,8 @@ the exact key (-1: empty), so that a lookup scans a bucket's tags side by side, 
 ``TT_BODY * e`` (``TT_WAYS`` entries per bucket, filled from its start; a full bucket
 replaces one at random); ``stats`` int64[STATS_SIZE]: nodes
 searched, the node budget (the search gives up past it; the caller must then discard the
-answer and the table), and each depth's relevant cards. The pure path passes lists.
+answer and the table), each depth's relevant cards and each trick's killer lead. The
+pure path passes lists.
 """
 
 from __future__ import annotations
@@ -55,7 +57,9 @@ CFG_TRUMP, CFG_FLAGS, CFG_CALLED, CFG_DUTY, CFG_SIDE, CFG_MAX, CFG_TT_MASK = 0, 
 CFG_SIZE = 7
 STATS_REL = 2
 """``stats[0]`` nodes, ``stats[1]`` the node budget, ``stats[STATS_REL + depth]`` relevant cards."""
-STATS_SIZE = STATS_REL + 60
+STATS_KILLER = STATS_REL + 60
+"""``stats[STATS_KILLER + trick]``: the lead that last cut the search at that trick, plus one."""
+STATS_SIZE = STATS_KILLER + 15
 TT_WAYS = 256
 """Entries per bucket. The bucket is chosen by the exact key alone, so one position's many
 partitions share it: fewer ways lose entries (64 ways search 17% more nodes)."""
@@ -1238,24 +1242,36 @@ def search(
         elif n == 2 and trick[base] < JOKER_BASE:
             # Third hand keeps the partner's trick from the fourth hand.
             first = cover_against(trick, base, n, reps, hands[(seat + 1) & 3], trump, flags)
+    # DDS's "best move" (a killer move): the lead that last cut the search at this trick is
+    # tried before all others. Leads first cut 80% of the time without it, 91% with it,
+    # and the bench deals search 31% fewer nodes. (At the other hands it costs nodes.)
+    killer = 0
+    if n == 0:
+        remembered = stats[STATS_KILLER + trick_no] - 1
+        if remembered >= 0 and (reps >> remembered) & 1:
+            killer = 1 << remembered
     result = mine == 0
     done = False
     skip = 0
     rel_all = 0
     rel_cut = 0
-    for phase in range(3):
+    for phase in range(4):
         if phase == 0:
-            moves = first
+            moves = killer
         elif phase == 1:
-            moves = second & ~first
+            moves = first & ~killer
+        elif phase == 2:
+            moves = second & ~first & ~killer
         else:
-            moves = reps & ~first & ~second
+            moves = reps & ~first & ~second & ~killer
         moves &= ~skip
         while moves and not done:
-            high = high_first if phase == 0 else high_rest
-            if n == 0 and phase == 0 and not (moves & JOKERS):
+            high = high_first if phase <= 1 else high_rest
+            if phase == 0:
+                card = low_index(moves)  # the killer
+            elif n == 0 and phase == 1 and not (moves & JOKERS):
                 card = best_winner(moves, hand, live, trump)
-            elif n == 0 and phase == 2 and not (moves & JOKERS):
+            elif n == 0 and phase == 3 and not (moves & JOKERS):
                 card = short_suit_lead(moves, hand, trump)
             else:
                 card = high_index(moves) if high else low_index(moves)
@@ -1300,6 +1316,8 @@ def search(
                 result = ok
                 done = True
                 rel_cut = line
+                if n == 0:
+                    stats[STATS_KILLER + trick_no] = card + 1
             else:
                 # It stood for its run of equal cards: the run must stay whole (its lowest
                 # card's place fixes every live card above it).

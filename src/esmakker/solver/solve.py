@@ -83,9 +83,14 @@ class Solver:
         return self._cfg
 
     def clear(self) -> None:
-        """Forget every table (they hold only exact facts, so this only frees memory)."""
+        """Forget every table and the killer leads: the next call searches as a new solver's.
+
+        Tables hold only exact facts and killers only order moves, so answers stay the same.
+        """
         self._tables.clear()
         self._config = None
+        for slot in range(k.STATS_KILLER, k.STATS_SIZE):
+            self._stats[slot] = 0
 
     def _arrays(self, pos: Position) -> tuple[Any, Any]:
         hands = int_array(4, 0, self.compiled)

@@ -11,6 +11,7 @@ from esmakker.solver.bridge import parse_pbn
 from solver_support import dds_ns_tricks
 
 NORTH_SOUTH = 0b0101
+EAST_WEST = 0b1010
 SPADES = 3
 
 
@@ -103,3 +104,63 @@ def test_split_top_trumps_may_fall_together_when_both_are_alone() -> None:
     alive = hands[0] | hands[1] | hands[2] | hands[3]
     assert kernel.split_top_trumps(list(hands), alive, SPADES, NORTH_SOUTH) == -1
     assert dds_ns_tricks(hands, SPADES, 1) == 1
+
+
+def after_lead(deal: str, text: str, pure: bool = True) -> tuple[Any, Any]:
+    """Return the hands once North has led ``text``, and the trick it starts."""
+    hands = list(parse_pbn(deal))
+    hands[0] &= ~card(text)
+    trick = int_array(56, 0, not pure)
+    trick[0] = card(text).bit_length() - 1
+    return table((hands[0], hands[1], hands[2], hands[3]), pure), trick
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_second_hand_wins_with_the_top_card_of_the_suit_led(pure: bool) -> None:
+    # North leads the H2; East's ace is over South's king.
+    hands, trick = after_lead("N:.32.2. .A4..3 .K5..4 .QJ..5", "H2", pure)
+    assert kernel_module(pure).second_hand_wins(hands, trick, 0, 1, -1, EAST_WEST) == card("HA")
+
+
+def test_second_hand_wins_with_the_fourth_hands_top_card() -> None:
+    hands, trick = after_lead("N:.32.2. .4.A3. .Q5..4 .A..K5", "H2")
+    assert kernel_module(True).second_hand_wins(hands, trick, 0, 1, -1, EAST_WEST) == card("HA")
+
+
+def test_second_hand_wins_only_with_its_own_teams_cards() -> None:
+    # Partners anywhere (call-ace whist): North and East against South and West, whose ace
+    # is over all.
+    hands, trick = after_lead("N:.32.2. .4.A3. .Q5..4 .A..K5", "H2")
+    assert kernel_module(True).second_hand_wins(hands, trick, 0, 1, -1, 0b0011) == -1
+
+
+def test_second_hand_does_not_win_below_the_third_hands_top_card() -> None:
+    hands, trick = after_lead("N:.32.2. .K4..3 .A5..4 .QJ..5", "H2")
+    assert kernel_module(True).second_hand_wins(hands, trick, 0, 1, -1, EAST_WEST) == -1
+
+
+def test_second_hand_wins_by_a_ruff_the_third_hand_cannot_beat() -> None:
+    # Spades are trumps: East ruffs the heart lead; South must follow with a heart.
+    hands, trick = after_lead("N:.32.2. 2..A3. .K5..4 .QJ..5", "H2")
+    assert kernel_module(True).second_hand_wins(hands, trick, 0, 1, SPADES, EAST_WEST) == 0
+
+
+def test_second_hand_does_not_win_where_the_third_hand_may_ruff() -> None:
+    # South, void in hearts, holds a trump and may ruff East's ace.
+    hands, trick = after_lead("N:.32.2. .A4..3 2..54. .QJ..5", "H2")
+    assert kernel_module(True).second_hand_wins(hands, trick, 0, 1, SPADES, EAST_WEST) == -1
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_second_hand_more_counts_the_winners_next_card_top_cards_and_lone_suit(
+    pure: bool,
+) -> None:
+    # Without trumps East wins the heart lead with the ace, then cashes the king, the club
+    # ace and both spades, which nobody else holds: five tricks.
+    deal = "N:.QJ2..Q2 32.AK..A .T9..JT9 .865..43"
+    hands, _ = after_lead(deal, "H2", pure)
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    count, rel = kernel_module(pure).second_hand_more(hands, card("HA"), alive)
+    assert count == 5
+    assert rel == card("HA") | card("HK") | card("CA")
+    assert dds_ns_tricks(parse_pbn(deal), -1, 0) == 0

@@ -553,6 +553,68 @@ def plain_trumps(alive: int, trump: int, called: int) -> bool:
 
 
 @jit
+def second_hand_wins(hands: Arr, trick: Arr, base: int, seat: int, trump: int, team: int) -> int:
+    """Return the card by which the second hand's ``team`` surely wins the trick, 0 if by a
+    ruff, or -1 (DDS's quick tricks of the second hand; no jokers or called card left).
+
+    The team wins when one of its hands still to play holds a card of the suit led above
+    the lead and above the opponents' still to play, or, in a side suit, may ruff, as long
+    as no opponent still to play may ruff.
+    """
+    led = trick[base] // 13
+    shift = 13 * led
+    side_suit = trump >= 0 and led != trump
+    ours = 0
+    theirs = 0
+    ruff = False
+    for i in range(3):
+        other = (seat + i) & 3
+        cards = (hands[other] >> shift) & SUIT
+        may_ruff = side_suit and not cards and (hands[other] >> (13 * trump)) & SUIT != 0
+        if (team >> other) & 1:
+            ours |= cards
+            ruff = ruff or may_ruff
+        elif may_ruff:
+            return -1
+        else:
+            theirs |= cards
+    if ours:
+        top = high_index(ours)
+        if top > trick[base] - shift and (not theirs or top > high_index(theirs)):
+            return 1 << (top + shift)
+    return 0 if ruff else -1
+
+
+@jit
+def second_hand_more(hands: Arr, won: int, alive: int) -> tuple[int, int]:
+    """Return the tricks the second hand's team takes from this one on without trumps, and
+    the cards that decide them: this trick, the next best card of the suit led where the
+    winner holds it too, and his top cards in other suits (all of a suit nobody else holds).
+    """
+    card = low_index(won)
+    holder = 0
+    for other in range(4):
+        if (hands[other] >> card) & 1:
+            holder = other
+    rest = alive & ~won
+    count = 1
+    rel = won
+    for suit in range(4):
+        shift = 13 * suit
+        live = (rest >> shift) & SUIT
+        mine = (hands[holder] >> shift) & live
+        if not mine:
+            continue
+        top = high_index(live)
+        if live == mine and suit != card // 13:
+            count += popcount(mine)
+        elif (mine >> top) & 1:
+            count += 1
+            rel |= 1 << (top + shift)
+    return count, rel
+
+
+@jit
 def team_cards(hands: Arr, team: int) -> int:
     """Return the cards the seats of ``team`` hold."""
     cards = 0
@@ -1080,6 +1142,25 @@ def search(
         if safe >= 0:
             stats[depth] = safe
             return False
+    if (
+        n == 1
+        and side == cfg[CFG_MAX]
+        and trick[base] < JOKER_BASE
+        and not alive & JOKERS
+        and (called < 0 or not (alive >> called) & 1)
+    ):
+        # The second hand's team surely wins this trick, and maybe more after it.
+        ours = (side >> ((leader + 1) & 3)) & 1
+        wanted = need if ours else left - need + 1
+        team = side if ours else 15 & ~side
+        won = second_hand_wins(hands, trick, base, (leader + 1) & 3, trump, team)
+        if won >= 0:
+            count = 1
+            if wanted > 1 and won > 0 and plain_ending(alive, trump, called):
+                count, won = second_hand_more(hands, won, alive)
+            if count >= wanted:
+                stats[depth] = won
+                return bool(ours)
     if n == 0 and trick_no > 0:
         bound = False
         if called >= 0 and leader == cfg[CFG_DUTY] and (hands[leader] >> called) & 1:

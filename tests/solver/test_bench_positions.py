@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
-from esmakker.bench_solver import _bid_positions, _time_positions
+from esmakker.bench_solver import _bid_positions, _dds_timer, _random_bridge, _time_positions
 from esmakker.solver.position import EXACTLY_ONE, MAXIMISE, MINIMISE
 from esmakker.solver.solve import Solver
 
@@ -59,3 +60,22 @@ def _low(hand: int) -> int:
         kept |= hand & -hand
         hand &= hand - 1
     return kept
+
+
+def test_dds_is_timed_on_the_question_ours_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tricks of the best lead, not every lead's value (about three times the work).
+    import endplay.dds
+    from endplay.dds.solve import SolveMode
+
+    modes = []
+    real = endplay.dds.solve_board
+
+    def spy(deal: Any, mode: Any = SolveMode.Default, target: Any = None) -> Any:
+        modes.append(mode)
+        return real(deal, mode, target)
+
+    monkeypatch.setattr(endplay.dds, "solve_board", spy)
+    timer = _dds_timer()
+    hands, trump, leader = _random_bridge(random.Random(3))
+    assert timer(hands, trump, leader) > 0
+    assert modes == [SolveMode.OptimalOne]

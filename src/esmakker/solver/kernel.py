@@ -17,7 +17,9 @@ Ginsberg's partition search), quick tricks (the leader's own, and without trumps
 his partner's together; partners may sit anywhere), a top-trump bound, a trump-length
 bound (a team whose opponents hold no trumps takes its longest trump holding) and, where a
 team needs every trick left, DDS's later tricks (``sweep_blocked``, ``guarded_second_trump``;
-``split_top_trumps`` for two tricks) cut the search at trick starts, equivalent cards
+``split_top_trumps`` for two tricks) cut the search at trick starts, so does a trick the
+second hand's team surely wins when it needs no more (and without trumps, its winner's
+next sure tricks: ``second_hand_wins``, ``second_hand_more``), equivalent cards
 (cards of one hand with no live card between them) are tried once, a card that failed
 makes the same hand's cards of its suit below the deciding run needless (DDS's lowest
 winning ranks; where its answer was searched for a run of equal cards

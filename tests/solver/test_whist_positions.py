@@ -313,8 +313,17 @@ def test_other_leads_come_from_the_shortest_suit_first_trumps_last() -> None:
     hand = _internal("S2 S3 S4 H5 D6 D7")
     moves = _internal("S2 H5 D6")
     kernel = kernel_module(pure=True)
-    assert kernel.short_suit_lead(moves, hand, -1) == _internal("H5").bit_length() - 1
-    assert kernel.short_suit_lead(moves, hand, 2) == _internal("D6").bit_length() - 1
+    assert kernel.short_suit_lead(moves, hand, -1, 0) == _internal("H5").bit_length() - 1
+    assert kernel.short_suit_lead(moves, hand, 2, 0) == _internal("D6").bit_length() - 1
+
+
+def test_other_leads_prefer_a_suit_the_opponents_hold_more_of() -> None:
+    # Spades: three of the leader's against the opponents' seven; hearts: one against one.
+    hand = _internal("S2 S3 S4 H5 D6 D7")
+    moves = _internal("S2 H5")
+    foes = _internal("S5 S6 S7 S8 S9 ST SJ H6")
+    kernel = kernel_module(pure=True)
+    assert kernel.short_suit_lead(moves, hand, -1, foes) == _internal("S2").bit_length() - 1
 
 
 def test_third_hand_first_tries_the_lowest_card_the_fourth_hand_cannot_beat() -> None:

@@ -326,6 +326,34 @@ def test_other_leads_prefer_a_suit_the_opponents_hold_more_of() -> None:
     assert kernel.short_suit_lead(moves, hand, -1, foes) == _internal("S2").bit_length() - 1
 
 
+def _discard(hand: str, moves: str, live: str, trump: int) -> int:
+    own = _internal(hand)
+    kernel = kernel_module(pure=True)
+    return int(kernel.best_discard(_internal(moves), own, own | _internal(live), trump))
+
+
+def test_a_void_hand_discards_low_from_its_longest_suit_first() -> None:
+    card = _discard("S2 S3 S4 S5 H9 D6", "S2 H9 D6", "SA HA DA", -1)
+    assert card == _internal("S2").bit_length() - 1
+
+
+def test_a_discard_spares_a_guarded_second_card() -> None:
+    # D2 is the lowest card, but it guards the king behind the opponents' ace.
+    card = _discard("DK D2 C3 C4", "D2 C3", "DA CA CK", -1)
+    assert card == _internal("C3").bit_length() - 1
+
+
+def test_a_discard_spares_a_lone_top_card() -> None:
+    # H2 is the last heart, so the top one: throwing it throws a trick.
+    card = _discard("H2 C8 C9", "H2 C8", "CA CK", -1)
+    assert card == _internal("C8").bit_length() - 1
+
+
+def test_a_void_hand_ruffs_its_partners_trick_last() -> None:
+    card = _discard("S2 S3 S4 S5 H9", "S2 H9", "SA HA", 3)
+    assert card == _internal("H9").bit_length() - 1
+
+
 def test_third_hand_first_tries_the_lowest_card_the_fourth_hand_cannot_beat() -> None:
     kernel = kernel_module(pure=True)
     trick = [0] * k.TRICK_SLOTS

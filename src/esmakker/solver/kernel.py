@@ -1104,17 +1104,18 @@ def best_discard(moves: int, hand: int, live: int, trump: int) -> int:
 
 
 @jit
-def best_winner(moves: int, hand: int, live: int, trump: int) -> int:
-    """Return the sure winner to lead first: a trump, else from the longest run of top cards."""
+def best_winner(moves: int, hand: int, live: int, trump: int, foes: int) -> int:
+    """Return the sure winner to lead first: a trump while an opponent (``foes``: their
+    cards) holds one, else from the longest run of top cards, a trump last."""
     best = -1
-    best_len = -1
+    best_len = -1 << 20
     for suit in range(4):
         cards = (moves >> (13 * suit)) & SUIT
         if not cards:
             continue
         size = popcount(top_run(hand, live, suit))
         if suit == trump:
-            size += 100
+            size += 100 if (foes >> (13 * suit)) & SUIT else -100
         if size > best_len:
             best_len = size
             best = low_index(cards) + 13 * suit
@@ -1394,7 +1395,7 @@ def search(
             if phase == 0:
                 card = low_index(moves)  # the killer
             elif n == 0 and phase == 1 and not (moves & JOKERS):
-                card = best_winner(moves, hand, live, trump)
+                card = best_winner(moves, hand, live, trump, foes)
             elif n == 0 and phase == 3 and not (moves & JOKERS):
                 card = short_suit_lead(moves, hand, trump, foes)
             elif void and phase == 3 and not (moves & JOKERS):

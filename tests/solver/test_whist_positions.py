@@ -304,9 +304,21 @@ def test_sure_winners_are_led_trumps_first_then_from_the_longest_top_run() -> No
     live = hand | _internal("S2 H2 D3 D4")
     spades, hearts = _internal("SQ"), _internal("HA")
     internal_card = spades.bit_length() - 1
-    assert kernel.best_winner(spades | hearts, hand, live, -1) == internal_card
+    foes = _internal("S2 H2 D3 D4")
+    assert kernel.best_winner(spades | hearts, hand, live, -1, foes) == internal_card
     hearts_card = hearts.bit_length() - 1
-    assert kernel.best_winner(spades | hearts, hand, live, 2) == hearts_card
+    assert kernel.best_winner(spades | hearts, hand, live, 2, foes) == hearts_card
+
+
+def test_a_sure_trump_is_led_last_when_no_opponent_holds_a_trump() -> None:
+    kernel = kernel_module(pure=True)
+    hand = _internal("HA HK SA D2")
+    live = hand | _internal("S2 D3")
+    moves = _internal("HK SA")
+    assert (
+        kernel.best_winner(moves, hand, live, 2, _internal("S2 D3"))
+        == _internal("SA").bit_length() - 1
+    )
 
 
 def test_other_leads_come_from_the_shortest_suit_first_trumps_last() -> None:

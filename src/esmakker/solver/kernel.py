@@ -45,6 +45,7 @@ from typing import Any
 
 from esmakker.solver.jit import (
     bit_intrinsics,
+    bmi2_intrinsics,
     borrow_intrinsic,
     maybe_jit,
     maybe_jit_uncached,
@@ -94,6 +95,7 @@ Arr = Any
 
 _BITS = None if globals().get("_FORCE_PURE") else bit_intrinsics()
 _BORROW = None if globals().get("_FORCE_PURE") else borrow_intrinsic()
+_BMI2 = None if globals().get("_FORCE_PURE") else bmi2_intrinsics()
 
 if _BORROW is None:
 
@@ -296,6 +298,57 @@ def representatives(legal: int, alive: int, called: int) -> int:
     return reps | kept | (own & ~((fill << 1) & ~BOTTOMS))
 
 
+if _BMI2 is None:
+
+    @jit
+    def gather(value: int, mask: int) -> int:
+        """Return ``value``'s bits under ``mask`` packed into the low bits (BMI2's pext)."""
+        out = 0
+        place = 1
+        while mask:
+            low = mask & -mask
+            if value & low:
+                out |= place
+            mask ^= low
+            place <<= 1
+        return out
+
+    @jit
+    def scatter(value: int, mask: int) -> int:
+        """Return ``value``'s low bits spread onto ``mask``'s places (BMI2's pdep)."""
+        out = 0
+        while mask:
+            low = mask & -mask
+            if value & 1:
+                out |= low
+            mask ^= low
+            value >>= 1
+        return out
+
+else:
+    _pext, _pdep = _BMI2
+
+    @jit
+    def gather(value: int, mask: int) -> int:
+        """Return ``value``'s bits under ``mask`` packed into the low bits (one instruction)."""
+        return _pext(value, mask)
+
+    @jit
+    def scatter(value: int, mask: int) -> int:
+        """Return ``value``'s low bits spread onto ``mask``'s places (one instruction)."""
+        return _pdep(value, mask)
+
+
+@jit
+def places(alive: int) -> int:
+    """Return the relative places of the live plain cards: each suit's lowest bits, one per card."""
+    out = 0
+    for suit in range(4):
+        shift = 13 * suit
+        out |= ((1 << popcount((alive >> shift) & SUIT)) - 1) << shift
+    return out
+
+
 @jit
 def relative_hands(hands: Arr, called: int) -> tuple[int, int, int, int, int]:
     """Return the hands with the played cards squeezed out of each suit, and the called card.
@@ -304,32 +357,15 @@ def relative_hands(hands: Arr, called: int) -> tuple[int, int, int, int, int]:
     and the same value (DDS's relative ranks); the called card's relative place (or -1)
     is returned last, since its duty sets it apart.
     """
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    r0 = hands[0] & JOKERS
-    r1 = hands[1] & JOKERS
-    r2 = hands[2] & JOKERS
-    r3 = hands[3] & JOKERS
+    alive = (hands[0] | hands[1] | hands[2] | hands[3]) & PLAIN
+    spots = places(alive)
+    r0 = scatter(gather(hands[0], alive), spots) | (hands[0] & JOKERS)
+    r1 = scatter(gather(hands[1], alive), spots) | (hands[1] & JOKERS)
+    r2 = scatter(gather(hands[2], alive), spots) | (hands[2] & JOKERS)
+    r3 = scatter(gather(hands[3], alive), spots) | (hands[3] & JOKERS)
     crel = -1
-    for suit in range(4):
-        shift = 13 * suit
-        rest = (alive >> shift) & SUIT
-        place = shift
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            card = low_index(low) + shift
-            bit = 1 << place
-            if (hands[0] >> card) & 1:
-                r0 |= bit
-            elif (hands[1] >> card) & 1:
-                r1 |= bit
-            elif (hands[2] >> card) & 1:
-                r2 |= bit
-            else:
-                r3 |= bit
-            if card == called:
-                crel = place
-            place += 1
+    if 0 <= called < JOKER_BASE and (alive >> called) & 1:
+        crel = low_index(scatter(gather(1 << called, alive), spots))
     return r0, r1, r2, r3, crel
 
 
@@ -943,17 +979,8 @@ def to_relative(rel: int, alive: int) -> int:
 @jit
 def to_absolute(relmask: int, alive: int) -> int:
     """Return the live cards standing at the places of a relative mask's top cards."""
-    out = 0
-    for suit in range(4):
-        shift = 13 * suit
-        top = popcount((relmask >> shift) & SUIT)
-        rest = (alive >> shift) & SUIT
-        while top > 0 and rest:
-            high = high_index(rest)
-            out |= 1 << (high + shift)
-            rest ^= 1 << high
-            top -= 1
-    return out
+    plain = alive & PLAIN
+    return scatter(gather(relmask, places(plain)), plain)
 
 
 @jit

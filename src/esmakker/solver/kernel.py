@@ -25,8 +25,11 @@ makes the same hand's cards of its suit below the deciding run needless (DDS's l
 winning ranks; where its answer was searched for a run of equal cards
 and the run's place mattered, the run is kept whole in the table's key). At a lead the
 card that last cut the search at the same trick (DDS's best move) is tried first, then
-sure winners (trumps first, then the suit with the longest run of top cards, where no
-opponent may ruff); at the other hands, cards that win the trick. ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
+sure winners (trumps first while an opponent holds one, then the suit with the longest run
+of top cards, where no opponent may ruff); at the other hands, cards that win the trick,
+and a hand that cannot follow discards low from its longest suit (``best_discard``).
+Relative hands are gathered and scattered bitwise (BMI2's pext and pdep where the CPU
+has them fast: ``gather``, ``scatter``). ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
 
 Arrays: ``hands`` int64[4]; ``trick`` int64[56] (four slots per trick number);
 ``cfg`` int64[CFG_SIZE]; the table: ``tt_tags`` int64[size], each entry's first word of

@@ -83,9 +83,12 @@ def bmi2_intrinsics() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
         return None
     import llvmlite.binding as llvm  # type: ignore[import-untyped, unused-ignore]
 
-    if not llvm.get_host_cpu_features().get("bmi2", False):
+    try:
+        features = llvm.get_host_cpu_features()
+        cpu = llvm.get_host_cpu_name()
+    except RuntimeError:  # some platforms cannot tell; the plain loops serve everywhere
         return None
-    if llvm.get_host_cpu_name() in ("znver1", "znver2"):
+    if not features.get("bmi2", False) or cpu in ("znver1", "znver2"):
         return None
     from llvmlite import ir  # type: ignore[import-untyped, unused-ignore]
     from numba import types

@@ -42,3 +42,11 @@ def int_array(size: int, fill: int, compiled: bool) -> Any:
         start = (-raw.ctypes.data % 64) // 8
         return raw[start : start + size]
     return [fill] * size
+
+
+def fill(array: Any, value: int) -> None:
+    """Set every element of an ``int_array`` to ``value``, in place."""
+    if isinstance(array, list):
+        array[:] = [value] * len(array)
+    else:
+        array.fill(value)

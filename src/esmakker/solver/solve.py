@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from esmakker.solver import kernel as k
-from esmakker.solver.backend import int_array, kernel_module
+from esmakker.solver.backend import fill, int_array, kernel_module
 from esmakker.solver.jit import HAVE_NUMBA
 from esmakker.solver.position import (
     EXACTLY_ONE,
@@ -22,6 +22,9 @@ class SolverGaveUpError(RuntimeError):
 
 
 NO_LIMIT = 2**62
+SPARE_TABLES = 2
+"""Cleared tables a solver keeps for its next ones: making a table afresh costs more than
+many a small deal's search (the pages of 18 MB are touched anew), emptying one costs little."""
 
 
 class Solver:
@@ -52,6 +55,7 @@ class Solver:
         self.node_budget = node_budget
         """Nodes all calls together may search; ``None``: no cap."""
         self._tables: dict[tuple[int, ...], tuple[Any, Any, Any]] = {}
+        self._spare: list[tuple[Any, Any]] = []
         self._config: tuple[int, ...] | None = None
         self._cfg: Any = None
         self._tags: Any = None
@@ -73,20 +77,28 @@ class Solver:
                 cfg = int_array(k.CFG_SIZE, 0, self.compiled)
                 for i, value in enumerate(config):
                     cfg[i] = value
-                self._tables[config] = (
-                    cfg,
-                    int_array(self._size, -1, self.compiled),
-                    int_array(k.TT_BODY * self._size, 0, self.compiled),
-                )
+                self._tables[config] = (cfg, *self._new_table())
             self._config = config
             self._cfg, self._tags, self._body = self._tables[config]
         return self._cfg
+
+    def _new_table(self) -> tuple[Any, Any]:
+        """Return an empty table's tags and bodies: a cleared one's where kept, else new."""
+        if self._spare:
+            tags, body = self._spare.pop()
+            fill(tags, -1)  # a free tag ends a bucket's scan; no body is read behind it
+            return tags, body
+        tags = int_array(self._size, -1, self.compiled)
+        return tags, int_array(k.TT_BODY * self._size, 0, self.compiled)
 
     def clear(self) -> None:
         """Forget every table and the killer leads: the next call searches as a new solver's.
 
         Tables hold only exact facts and killers only order moves, so answers stay the same.
         """
+        for _, tags, body in self._tables.values():
+            if len(self._spare) < SPARE_TABLES:
+                self._spare.append((tags, body))
         self._tables.clear()
         self._config = None
         for slot in range(k.STATS_KILLER, k.STATS_SIZE):

@@ -1200,6 +1200,8 @@ def search(
     r1 = 0
     r2 = 0
     r3 = 0
+    free = -1
+    seen = -1
     alive = hands[0] | hands[1] | hands[2] | hands[3]
     called = cfg[CFG_CALLED]
     if n == 0 and side != cfg[CFG_MAX] and trump < 0 and called < 0:
@@ -1308,6 +1310,7 @@ def search(
             e = bucket * TT_WAYS + j
             tag = tt_tags[e]
             if tag < 0:
+                free = e
                 break
             b = TT_BODY * e
             if tag == e0 and tt_body[b] == e1:
@@ -1324,6 +1327,8 @@ def search(
                     if tt_body[b + 7] < need:
                         stats[depth] = to_absolute(rm, alive)
                         return False
+                    if seen < 0:
+                        seen = e
     seat = (leader + n) & 3
     hand = hands[seat]
     legal = legal_mask(hands, seat, trick, base, n, trick_no, cfg)
@@ -1493,17 +1498,14 @@ def search(
         o1 = r1 & rm
         o2 = r2 & rm
         o3 = r3 & rm
+        # The lookup found the bucket's first free entry and the first entry of this
+        # position's partition; deeper searches may have filled entries since.
         target = -1
         fresh = True
-        for j in range(TT_WAYS):
-            e = bucket * TT_WAYS + j
-            tag = tt_tags[e]
-            if tag < 0:
-                target = e  # entries fill a bucket from its start: none lie past the first gap
-                break
-            b = TT_BODY * e
+        if seen >= 0:
+            b = TT_BODY * seen
             if (
-                tag == e0
+                tt_tags[seen] == e0
                 and tt_body[b] == e1
                 and tt_body[b + 1] == rm
                 and tt_body[b + 2] == o0
@@ -1511,9 +1513,14 @@ def search(
                 and tt_body[b + 4] == o2
                 and tt_body[b + 5] == o3
             ):
-                target = e
+                target = seen
                 fresh = False
-                break
+        if target < 0 and free >= 0:
+            end = bucket * TT_WAYS + TT_WAYS
+            while free < end and tt_tags[free] >= 0:
+                free += 1
+            if free < end:
+                target = free
         if target < 0:
             target = bucket * TT_WAYS + (stats[0] & (TT_WAYS - 1))
         b = TT_BODY * target

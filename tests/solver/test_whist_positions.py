@@ -375,3 +375,22 @@ def test_third_hand_first_tries_the_lowest_card_the_fourth_hand_cannot_beat() ->
     fourth = _internal("SJ ST")
     assert kernel.cover_against(trick, 0, 2, reps, fourth, -1, DEFAULT) == _internal("SQ")
     assert kernel.cover_against(trick, 0, 2, reps, _internal("S4 H2"), -1, DEFAULT) == 0
+
+
+def _partner_beats(lead: str, third: str, fourth: str, trump: int) -> bool:
+    kernel = kernel_module(pure=True)
+    trick = [_internal(lead).bit_length() - 1] + [0] * (k.TRICK_SLOTS - 1)
+    return bool(kernel.partner_beats(trick, 0, _internal(third), _internal(fourth), trump))
+
+
+def test_second_hand_plays_low_when_the_fourth_hand_beats_the_lead_and_the_third() -> None:
+    assert _partner_beats("HT", "HJ H3 S2", "HQ C4", -1)
+    assert not _partner_beats("HT", "HK H3", "HQ C4", -1)  # the third hand's king is higher
+    assert not _partner_beats("HQ", "H3", "HJ H2", -1)  # the fourth hand is below the lead
+
+
+def test_a_third_hand_that_may_ruff_or_throw_a_joker_keeps_second_hand_from_playing_low() -> None:
+    assert _partner_beats("HT", "S2 C3", "HQ", -1)  # void, and no trumps to ruff with
+    assert not _partner_beats("HT", "S2 C3", "HQ", 3)  # void, and may ruff with S2
+    assert _partner_beats("HT", "C3", "HQ", 3)  # void of hearts and of trumps
+    assert not _partner_beats("HT", "X1 C3", "HQ", -1)  # void, with a joker to throw

@@ -1053,6 +1053,23 @@ def next_hand_beats(trick: Arr, base: int, third: int, trump: int, flags: int) -
 
 
 @jit
+def partner_beats(trick: Arr, base: int, third: int, fourth: int, trump: int) -> bool:
+    """Return whether the fourth hand follows with a card above the lead and above every
+    card the third hand may play (which follows, or is void and cannot ruff)."""
+    led = trick[base] // 13
+    ours = (fourth >> (13 * led)) & SUIT
+    if not ours or third & JOKERS:
+        return False
+    top = high_index(ours)
+    if top < trick[base] - 13 * led:
+        return False
+    theirs = (third >> (13 * led)) & SUIT
+    if theirs:
+        return top > high_index(theirs)
+    return trump < 0 or led == trump or not (third >> (13 * trump)) & SUIT
+
+
+@jit
 def cover_against(
     trick: Arr, base: int, n: int, reps: int, fourth: int, trump: int, flags: int
 ) -> int:
@@ -1382,10 +1399,18 @@ def search(
                 if power(low_index(low), led, trump, flags) > best_power:
                     first |= low
             if n == 1 and first:
-                # Second hand covers only with a card the third hand cannot beat, else low.
+                # Second hand covers only with a card the third hand cannot beat, else low;
+                # where the fourth hand, a partner, beats them all, low first.
                 cover = cover_against(trick, base, n, reps, hands[(seat + 1) & 3], trump, flags)
                 if cover or next_hand_beats(trick, base, hands[(seat + 1) & 3], trump, flags):
                     first = cover
+                fourth = (seat + 2) & 3
+                if (
+                    first
+                    and ((side >> fourth) & 1) == ((side >> seat) & 1)
+                    and partner_beats(trick, base, hands[(seat + 1) & 3], hands[fourth], trump)
+                ):
+                    first = 0
             elif n == 2 and first:
                 cover = cover_against(trick, base, n, reps, hands[(seat + 1) & 3], trump, flags)
                 if cover:

@@ -394,3 +394,18 @@ def test_a_third_hand_that_may_ruff_or_throw_a_joker_keeps_second_hand_from_play
     assert not _partner_beats("HT", "S2 C3", "HQ", 3)  # void, and may ruff with S2
     assert _partner_beats("HT", "C3", "HQ", 3)  # void of hearts and of trumps
     assert not _partner_beats("HT", "X1 C3", "HQ", -1)  # void, with a joker to throw
+
+
+def _through(north: str, east: str, south: str, west: str, side: int = NS) -> int:
+    kernel = kernel_module(pure=True)
+    held = [_internal(text) for text in (north, east, south, west)]
+    live = held[0] | held[1] | held[2] | held[3]
+    return int(kernel.lead_through(held, live, N, side))
+
+
+def test_a_lead_through_the_next_hands_top_card_to_the_mates_second_card() -> None:
+    hearts = 1 << 2
+    assert _through("H2", "HA H3", "HK H4", "H5") == hearts
+    assert _through("H2", "HA H3", "HK", "H5 H4") == 0  # the mate's king stands alone
+    assert _through("H2", "HK H3", "HA H4", "H5") == 0  # the mate holds the top card
+    assert _through("H2", "HA H3", "HK H4", "H5", side=0b0011) == 0  # the next hand is a mate

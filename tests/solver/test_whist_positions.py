@@ -325,8 +325,8 @@ def test_other_leads_come_from_the_shortest_suit_first_trumps_last() -> None:
     hand = _internal("S2 S3 S4 H5 D6 D7")
     moves = _internal("S2 H5 D6")
     kernel = kernel_module(pure=True)
-    assert kernel.short_suit_lead(moves, hand, -1, 0) == _internal("H5").bit_length() - 1
-    assert kernel.short_suit_lead(moves, hand, 2, 0) == _internal("D6").bit_length() - 1
+    assert kernel.short_suit_lead(moves, hand, -1, 0, 0) == _internal("H5").bit_length() - 1
+    assert kernel.short_suit_lead(moves, hand, 2, 0, 0) == _internal("D6").bit_length() - 1
 
 
 def test_other_leads_prefer_a_suit_the_opponents_hold_more_of() -> None:
@@ -335,7 +335,7 @@ def test_other_leads_prefer_a_suit_the_opponents_hold_more_of() -> None:
     moves = _internal("S2 H5")
     foes = _internal("S5 S6 S7 S8 S9 ST SJ H6")
     kernel = kernel_module(pure=True)
-    assert kernel.short_suit_lead(moves, hand, -1, foes) == _internal("S2").bit_length() - 1
+    assert kernel.short_suit_lead(moves, hand, -1, foes, 0) == _internal("S2").bit_length() - 1
 
 
 def _discard(hand: str, moves: str, live: str, trump: int) -> int:
@@ -409,3 +409,9 @@ def test_a_lead_through_the_next_hands_top_card_to_the_mates_second_card() -> No
     assert _through("H2", "HA H3", "HK", "H5 H4") == 0  # the mate's king stands alone
     assert _through("H2", "HK H3", "HA H4", "H5") == 0  # the mate holds the top card
     assert _through("H2", "HA H3", "HK H4", "H5", side=0b0011) == 0  # the next hand is a mate
+    # A suit to lead through comes before the shorter suits.
+    hand = _internal("S2 S3 S4 H5 D6 D7")
+    kernel = kernel_module(pure=True)
+    spades = 1 << 3
+    lead = kernel.short_suit_lead(_internal("S2 H5 D6"), hand, -1, 0, spades)
+    assert lead == _internal("S2").bit_length() - 1

@@ -415,3 +415,56 @@ def test_a_lead_through_the_next_hands_top_card_to_the_mates_second_card() -> No
     spades = 1 << 3
     lead = kernel.short_suit_lead(_internal("S2 H5 D6"), hand, -1, 0, spades)
     assert lead == _internal("S2").bit_length() - 1
+
+
+def _weighted(
+    north: str, east: str, south: str, west: str, moves: str, trump: int, killer: str = ""
+) -> int:
+    """Return the lead North tries first by the lead weights."""
+    kernel = kernel_module(pure=True)
+    held = [_internal(text) for text in (north, east, south, west)]
+    live = held[0] | held[1] | held[2] | held[3]
+    left = held[0].bit_count()
+    lead = kernel.weighted_lead(
+        _internal(moves), held, live, N, trump, left, _internal(killer) if killer else 0
+    )
+    return int(lead)
+
+
+def _lead(text: str) -> int:
+    return _internal(text).bit_length() - 1
+
+
+def test_weighted_leads_only_where_the_partner_sits_opposite() -> None:
+    kernel = kernel_module(pure=True)
+    assert kernel.partner_opposite(NS, N)
+    assert kernel.partner_opposite(NS, E)  # East's partner, West, sits opposite too
+    assert not kernel.partner_opposite(0b0011, N)  # North's partner is East
+    assert not kernel.partner_opposite(0b0001, N)  # North plays alone
+    assert not kernel.partner_opposite(0b0001, E)  # East has two partners
+
+
+def test_a_lead_toward_a_finesse_comes_before_one_into_the_last_hands_top_card() -> None:
+    # Spades: East holds the ace and South the king behind it; hearts: West's ace sits
+    # over everybody.
+    assert _weighted("S2 H2", "SA H3", "SK S3", "S4 HA", "S2 H2", -1) == _lead("S2")
+    # The same with the suits' roles swapped.
+    assert _weighted("S2 H2", "S4 HA", "SK HK H4", "SA H3", "S2 H2", -1) == _lead("H2")
+
+
+def test_a_winning_lead_comes_before_a_low_card() -> None:
+    deal = ("SA SK H2", "S2 H3 H4", "S3 H5 H6", "S4 H7 H8")
+    assert _weighted(*deal, "SK H2", -1) == _lead("SK")
+
+
+def test_a_lead_an_opponent_ruffs_comes_after_one_he_must_follow() -> None:
+    # Trumps are clubs. East ruffs hearts; everybody follows spades.
+    deal = ("S2 H2 C2", "S3 C3 C4", "S4 H4 C5", "S5 H5 C6")
+    assert _weighted(*deal, "S2 H2", 0) == _lead("S2")
+
+
+def test_the_last_cutting_lead_gains_weight_among_the_weighted_leads() -> None:
+    # Both aces win; the heart king behind the ace makes spades the better suit to cash.
+    deal = ("SA SK HA", "S2 HK H3", "S3 H4 H5", "S4 H6 H7")
+    assert _weighted(*deal, "SK HA", -1) == _lead("SK")
+    assert _weighted(*deal, "SK HA", -1, killer="HA") == _lead("HA")

@@ -1252,11 +1252,57 @@ def below(rest: int, rank: int) -> int:
 
 
 @jit
-def run_top(rank: int, rest: int, own: int) -> int:
-    """Return the top of the leader's run of equal cards that starts at ``rank``."""
+def killer_bonus(killer: int, rank: int, wins: bool, trumps: bool) -> int:
+    """Return what a lead gains for being the killer (``killer``: its suit's bit, if any)."""
+    if not (killer >> rank) & 1:
+        return 0
+    return KILLER_WEIGHTS[(2 if trumps else 0) + (0 if wins else 1)]
+
+
+@jit
+def top_cards(rest: int, own: int, lho: int, partner: int) -> tuple[int, int, int, int, int]:
+    """Return a suit's two top live cards (``rest``; -1 where missing) and who holds its
+    three top cards."""
+    top = high_index(rest)
+    second = below(rest, top)
+    third = below(rest, second)
+    return (
+        top,
+        second,
+        role_of(top, own, lho, partner),
+        role_of(second, own, lho, partner),
+        role_of(third, own, lho, partner),
+    )
+
+
+@jit
+def next_round(second_role: int, third_role: int, partner_len: int) -> int:
+    """Return 2 where partner holds a suit's second and third cards, 1 where the leader and
+    partner (not a singleton) hold them between them, else 0: after the top card falls,
+    the leader's side holds the top of the suit."""
+    if second_role == PARTNER and third_role == PARTNER:
+        return 2
+    if partner_len > 1 and (
+        (second_role == LEADER and third_role == PARTNER)
+        or (second_role == PARTNER and third_role == LEADER)
+    ):
+        return 1
+    return 0
+
+
+@jit
+def bare_top(top_role: int, lho_len: int, rho_len: int) -> bool:
+    """Return whether an opponent holds a suit's top card alone (it falls to any lead)."""
+    return (lho_len == 1 and top_role == LHO) or (rho_len == 1 and top_role == RHO)
+
+
+@jit
+def run_place(rank: int, rest: int, own: int) -> tuple[int, int]:
+    """Return the top of the leader's run of equal cards that starts at ``rank``, and its
+    place among the suit's live cards (``rest``), 1 for the top card."""
     while rank < 12 and (rest >> (rank + 1)) & 1 and (own >> (rank + 1)) & 1:
         rank += 1
-    return rank
+    return rank, 1 + popcount(rest >> (rank + 1))
 
 
 @jit
@@ -1276,12 +1322,7 @@ def nt_suit_lead(
     DDS's ``WeightAllocNT0``; ties go to the lower card)."""
     own, lho, partner, rho = seat_cards(hands, seat, suit)
     rest = (live >> (13 * suit)) & SUIT
-    top = high_index(rest)
-    second = below(rest, top)
-    third = below(rest, second)
-    top_role = role_of(top, own, lho, partner)
-    second_role = role_of(second, own, lho, partner)
-    third_role = role_of(third, own, lho, partner)
+    top, second, top_role, second_role, third_role = top_cards(rest, own, lho, partner)
     lho_len = popcount(lho)
     rho_len = popcount(rho)
     partner_len = popcount(partner)
@@ -1300,22 +1341,14 @@ def nt_suit_lead(
         other -= 10 if rho_len != 1 else 0
     elif top_role == LHO and second_role == PARTNER and partner_len != 1:
         other += 31  # a finesse through LHO
-    if second_role == PARTNER and third_role == PARTNER:
-        other += 35
-    elif partner_len > 1 and (
-        (second_role == LEADER and third_role == PARTNER)
-        or (second_role == PARTNER and third_role == LEADER)
-    ):
-        other += 25
-    singleton_top = (lho_len == 1 and top_role == LHO) or (rho_len == 1 and top_role == RHO)
+    other += (0, 25, 35)[next_round(second_role, third_role, partner_len)]
+    singleton_top = bare_top(top_role, lho_len, rho_len)
     partner_wins = partner > (lho | rho)
-    best = -(1 << 30)
-    card = -1
+    best, card = -(1 << 30), -1
     while cards:
         rank = low_index(cards)
         cards ^= 1 << rank
-        high = run_top(rank, rest, own)
-        rel = 1 + popcount(rest >> (high + 1))  # 1 for the top card
+        high, rel = run_place(rank, rest, own)
         wins = high == top or partner_wins
         if wins:
             weight = win + rel
@@ -1329,11 +1362,9 @@ def nt_suit_lead(
             weight = other + 48
         else:
             weight = other + 29 - rel
-        if (killer >> rank) & 1:
-            weight += KILLER_WEIGHTS[0] if wins else KILLER_WEIGHTS[1]
+        weight += killer_bonus(killer, rank, wins, False)
         if weight > best:
-            best = weight
-            card = rank
+            best, card = weight, rank
     return best, card
 
 
@@ -1353,7 +1384,8 @@ def partner_ruffs(lho_len: int, rho_len: int, lho_t: int, partner_t: int, rho_t:
 
 
 @jit
-def trump_winning_weight(
+def trump_card_weight(
+    wins: bool,
     high: int,
     rank: int,
     rel: int,
@@ -1363,41 +1395,25 @@ def trump_winning_weight(
     second_role: int,
     singleton_top: bool,
 ) -> int:
-    """Return the weight of a winning lead in a trump contract, before the suit's weight
-    (``high``: the top of the card's run; ``rel``: its place from the top, 1 for the top)."""
+    """Return the weight of a lead in a trump contract, winning or not, before the suit's
+    weight (``high``: the top of the card's run; ``rel``: its place from the top, 1 for
+    the top)."""
     if singleton_top:
-        return 35 + rel
+        return 35 + rel if wins else rel + 2
     if top_role == LEADER:
         if second_role == PARTNER:
-            return 48 + rel
-        return 31 if high == top else rel - 3
+            return (48 if wins else 33) + rel
+        if high == top:
+            return 31 if wins else 38
+        return rel - (3 if wins else 14)
     if top_role == PARTNER:
-        return (42 if second_role == LEADER else 28) + rel
-    if high != rank:
-        return 40 if high == second else 22 + rel
-    return 11 + rel
-
-
-@jit
-def trump_losing_weight(
-    high: int,
-    rank: int,
-    rel: int,
-    top: int,
-    second: int,
-    top_role: int,
-    second_role: int,
-    singleton_top: bool,
-) -> int:
-    """Return the weight of any other lead in a trump contract, before the suit's weight."""
-    if singleton_top:
-        return rel + 2
-    if top_role == LEADER:
-        if second_role == PARTNER:
-            return 33 + rel
-        return 38 if high == top else rel - 14
-    if top_role == PARTNER:
+        if wins:
+            return (42 if second_role == LEADER else 28) + rel
         return 34 + rel
+    if wins:
+        if high != rank:
+            return 40 if high == second else 22 + rel
+        return 11 + rel
     if high != rank and high == second:
         return 35
     return 17 - (high + 2)
@@ -1419,12 +1435,7 @@ def trump_suit_lead(
     own, lho, partner, rho = seat_cards(hands, seat, suit)
     own_t, lho_t, partner_t, rho_t = seat_cards(hands, seat, trump)
     rest = (live >> (13 * suit)) & SUIT
-    top = high_index(rest)
-    second = below(rest, top)
-    third = below(rest, second)
-    top_role = role_of(top, own, lho, partner)
-    second_role = role_of(second, own, lho, partner)
-    third_role = role_of(third, own, lho, partner)
+    top, second, top_role, second_role, third_role = top_cards(rest, own, lho, partner)
     lho_len = popcount(lho)
     rho_len = popcount(rho)
     partner_len = popcount(partner)
@@ -1455,35 +1466,20 @@ def trump_suit_lead(
             partner_wins = partner_len == 0 and partner_t != 0
             partner_wins = partner_wins and partner_ruffs(lho_len, rho_len, lho_t, partner_t, rho_t)
     other = base
-    if second_role == PARTNER and third_role == PARTNER:
-        other += 20
-    elif partner_len > 1 and (
-        (second_role == LEADER and third_role == PARTNER)
-        or (second_role == PARTNER and third_role == LEADER)
-    ):
-        other += 13
-    singleton_top = (lho_len == 1 and top_role == LHO) or (rho_len == 1 and top_role == RHO)
-    best = -(1 << 30)
-    card = -1
+    other += (0, 13, 20)[next_round(second_role, third_role, partner_len)]
+    singleton_top = bare_top(top_role, lho_len, rho_len)
+    best, card = -(1 << 30), -1
     while cards:
         rank = low_index(cards)
         cards ^= 1 << rank
-        high = run_top(rank, rest, own)
-        rel = 1 + popcount(rest >> (high + 1))  # 1 for the top card
+        high, rel = run_place(rank, rest, own)
         wins = top_wins if high == top else partner_wins
-        if wins:
-            weight = base + trump_winning_weight(
-                high, rank, rel, top, second, top_role, second_role, singleton_top
-            )
-        else:
-            weight = other + trump_losing_weight(
-                high, rank, rel, top, second, top_role, second_role, singleton_top
-            )
-        if (killer >> rank) & 1:
-            weight += KILLER_WEIGHTS[2] if wins else KILLER_WEIGHTS[3]
+        weight = (base if wins else other) + trump_card_weight(
+            wins, high, rank, rel, top, second, top_role, second_role, singleton_top
+        )
+        weight += killer_bonus(killer, rank, wins, True)
         if weight > best:
-            best = weight
-            card = rank
+            best, card = weight, rank
     return best, card
 
 

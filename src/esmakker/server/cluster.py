@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from typing import Any
 
 from redis.asyncio import Redis
@@ -88,6 +89,7 @@ class Cluster:
         self.me = me
         self.ttl = ttl
         self._dirty: set[str] = set()
+        self._used: dict[str, float] = {}  # table id -> when last asked for or changed
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -122,7 +124,8 @@ class Cluster:
         ``None`` also when no such table exists (the route then answers 404). A table
         nobody owns is claimed here and restored from the database.
         """
-        if self._local(ref) is not None:
+        if (room := self._local(ref)) is not None:
+            self._used[room.id] = time.monotonic()
             return None
         table_id = self.hub.store.table_id(ref)
         if table_id is None:
@@ -142,6 +145,7 @@ class Cluster:
     def touch(self, room: Room) -> None:
         """Note that a table changed: its shared info is written soon."""
         self._dirty.add(room.id)
+        self._used[room.id] = time.monotonic()
         self._wake.set()
 
     async def lobby(self) -> list[dict[str, Any]]:
@@ -170,10 +174,19 @@ class Cluster:
                 log.exception("cluster heartbeat failed")
 
     async def _let_go(self) -> None:
-        """Give up the ended tables nobody is connected to (any process reloads one asked for)."""
+        """Give up the ended tables nobody is connected to (any process reloads one asked for).
+
+        Only once a table has gone a whole TTL without being asked for or changed: a table
+        just reloaded to answer a request is kept for the requests that follow it.
+        """
+        now = time.monotonic()
+        for table_id in [t for t in self._used if t not in self.hub.rooms]:
+            del self._used[table_id]
         for room in list(self.hub.rooms.values()):
-            if room.status not in OPEN and not any(room.sinks.values()):
+            idle = now - self._used.get(room.id, 0.0) >= self.ttl
+            if idle and room.status not in OPEN and not any(room.sinks.values()):
                 self.hub.evict(room.id)
+                self._used.pop(room.id, None)
                 await self.claims.release(room.id)
 
     async def _writer(self) -> None:

@@ -113,6 +113,8 @@ def test_overrides_reach_the_records(tmp_path: Path, capsys: CapSys) -> None:
         (["--out", "/nonexistent-folder/x.jsonl"], "no such folder"),
         (["--report", "/nonexistent-folder/x.html"], "no such folder"),
         (["--out", "/"], "is a folder"),
+        (["--checkpoint", "/nonexistent-folder/c.jsonl"], "no such folder"),
+        (["--out", "/tmp/r.jsonl", "--checkpoint", "/tmp/c.jsonl"], "records are written"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(
@@ -189,3 +191,13 @@ def test_an_interrupted_match_is_one_line_and_exit_130(
     monkeypatch.setattr("esmakker.cli.run_match", interrupted)
     assert main(["match", "--deals", "2"]) == 130
     assert _one_line_error(capsys) == "esmakker: error: interrupted"
+
+
+def test_a_checkpoint_goes_on_and_refuses_another_match(tmp_path: Path, capsys: CapSys) -> None:
+    saved = str(tmp_path / "match.jsonl")
+    whole = _match_json(capsys, "--deals", "4", "--workers", "1", "--seed", "k")
+    part = ["--workers", "1", "--seed", "k", "--checkpoint", saved]
+    _match_json(capsys, "--deals", "2", *part)
+    assert _match_json(capsys, "--deals", "4", *part) == whole
+    assert main(["match", "--deals", "4", "--workers", "1", "--checkpoint", saved]) == 2
+    assert "a checkpoint of another match (seed is" in _one_line_error(capsys)

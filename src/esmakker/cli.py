@@ -28,6 +28,7 @@ from esmakker.core.record import HandRecord, dumps, iter_jsonl, load, record_of
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.server.command import add_join, add_serve
+from esmakker.sim.checkpoint import CheckpointError
 from esmakker.sim.ddloss import DEFAULT_NODE_LIMIT as DD_NODE_LIMIT
 from esmakker.sim.duplicate import BotFailure
 from esmakker.sim.match import MatchResult, MatchSetupError, run_match
@@ -286,6 +287,13 @@ def _add_match(commands: Any) -> None:
         help=f"nodes the solver may search per card with --dd-loss ({DD_NODE_LIMIT:_}); "
         "a card that needs more is skipped and counted",
     )
+    match.add_argument(
+        "--checkpoint",
+        type=Path,
+        metavar="FILE",
+        help="keep the finished deals in this file; the same command run again after a stop "
+        "plays only the deals not in it (not with --out)",
+    )
     match.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
     match.set_defaults(handler=_match)
 
@@ -294,7 +302,13 @@ def _match(args: argparse.Namespace) -> int:
     bots = [name.strip() for name in args.bots.split(",")]
     overrides = _overrides(args.override)
     _check_rules(args.preset, overrides)
-    for option, path in (("--out", args.out), ("--report", args.report)):
+    if args.out is not None and args.checkpoint is not None:
+        raise UsageError("--out and --checkpoint: records are written by one run only")
+    for option, path in (
+        ("--out", args.out),
+        ("--report", args.report),
+        ("--checkpoint", args.checkpoint),
+    ):
         if path is not None:
             _check_writable(option, path)
     if args.report is not None:
@@ -316,7 +330,10 @@ def _match(args: argparse.Namespace) -> int:
             ray_address=args.ray,
             out=args.out,
             dd_node_limit=dd_node_limit,
+            checkpoint=args.checkpoint,
         )
+    except CheckpointError as exc:
+        raise UsageError(f"--checkpoint {exc}") from exc
     except ValueError as exc:
         raise UsageError(f"--bots {args.bots}: {exc}") from exc
     summary = result.summary()

@@ -35,6 +35,7 @@ from typing import IO, Any
 
 from esmakker.bots.registry import make_bot
 from esmakker.core.rules import RuleSet
+from esmakker.sim.checkpoint import Checkpoint
 from esmakker.sim.duplicate import BotFailure, DuplicateDeal, play_duplicate
 from esmakker.sim.progress import ProgressBar
 from esmakker.sim.stats import summarise_dd_loss, summarise_match
@@ -127,6 +128,7 @@ def run_match(
     *,
     out: str | os.PathLike[str] | None = None,
     dd_node_limit: int | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> MatchResult:
     """Play a duplicate match of ``deals`` deals between four named bots.
 
@@ -136,7 +138,9 @@ def run_match(
     the run lasts more than a second. ``out`` names a JSON Lines file for the hand
     records, one per played rotation, in deal and rotation order. ``dd_node_limit``
     adds the double-dummy figures (``esmakker.sim.ddloss``), computed by the workers,
-    each card's searches within that many nodes.
+    each card's searches within that many nodes. ``checkpoint`` names a file that keeps
+    the finished deals (``esmakker.sim.checkpoint``): a match stopped and run again
+    plays only the deals not in it, with the same figures as one run (not with ``out``).
 
     Raises:
         ValueError: for a wrong number of bots, an unknown bot name, fewer than one
@@ -144,7 +148,8 @@ def run_match(
         RulesConfigError: for an unknown preset or a bad override.
         MatchSetupError: if Ray is asked for but not installed or not reachable.
         BotFailure: if a bot chooses an illegal action or fails otherwise.
-        OSError: if ``out`` cannot be written.
+        CheckpointError: if ``checkpoint`` holds another match or a line it cannot read.
+        OSError: if ``out`` or ``checkpoint`` cannot be written.
     """
     names = tuple(name.strip().lower() for name in bots)
     if len(names) != 4:
@@ -157,11 +162,23 @@ def run_match(
         raise ValueError(f"workers must be at least 1, got {workers}")
     if dd_node_limit is not None and dd_node_limit < 1:
         raise ValueError(f"the node limit must be at least 1, got {dd_node_limit}")
+    if out is not None and checkpoint is not None:
+        raise ValueError("records (out) are written by one run only, not with a checkpoint")
     overrides = dict(overrides or {})
     RuleSet.from_preset(preset, overrides)
     overrides_json = json.dumps(overrides, sort_keys=True)
     ray = None if ray_address is None else _import_ray()
-    with _Collector(deals, out, progress) as collector:
+    settings = {
+        "bots": list(names),
+        "preset": preset,
+        "seed": str(seed),
+        "overrides": overrides,
+        "dd_node_limit": dd_node_limit,
+    }
+    saved = None if checkpoint is None else Checkpoint(checkpoint, settings)
+    done = {} if saved is None else {n: d for n, d in saved.done.items() if n <= deals}
+    missing = [number for number in range(1, deals + 1) if number not in done]
+    with _Collector(deals, out, progress, done, saved) as collector:
         chunk_of = functools.partial(
             Chunk,
             names,
@@ -171,11 +188,11 @@ def run_match(
             records=out is not None,
             dd_node_limit=dd_node_limit,
         )
-        if ray is not None and ray_address is not None:
-            _run_on_ray(ray, ray_address, workers, deals, chunk_of, collector.add)
-        else:
+        if ray is not None and ray_address is not None and missing:
+            _run_on_ray(ray, ray_address, workers, missing, chunk_of, collector.add)
+        elif missing:
             count = workers or os.cpu_count() or 1
-            chunks = [chunk_of(first, last) for first, last in chunk_ranges(deals, count)]
+            chunks = [chunk_of(first, last) for first, last in chunk_runs(missing, count)]
             _run_local(chunks, count, collector.add)
         played = collector.deals()
     return MatchResult(names, preset, str(seed), played, overrides, dd_node_limit)
@@ -187,19 +204,43 @@ def chunk_ranges(deals: int, workers: int) -> list[tuple[int, int]]:
     >>> chunk_ranges(10, 1)
     [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)]
     """
-    size = max(1, min(_MAX_CHUNK, math.ceil(deals / (8 * workers))))
-    return [(first, min(first + size - 1, deals)) for first in range(1, deals + 1, size)]
+    return chunk_runs(range(1, deals + 1), workers)
+
+
+def chunk_runs(numbers: Sequence[int], workers: int) -> list[tuple[int, int]]:
+    """Return ``(first, last)`` chunks of runs of consecutive deal numbers, as ``chunk_ranges``.
+
+    >>> chunk_runs([*range(1, 21), 25, 26], 1)
+    [(1, 3), (4, 6), (7, 9), (10, 12), (13, 15), (16, 18), (19, 20), (25, 26)]
+    """
+    size = max(1, min(_MAX_CHUNK, math.ceil(len(numbers) / (8 * max(workers, 1)))))
+    chunks: list[tuple[int, int]] = []
+    start = 0
+    for index in range(1, len(numbers) + 1):
+        if index == len(numbers) or numbers[index] != numbers[index - 1] + 1:
+            run = numbers[start:index]
+            chunks += [(run[i], run[min(i + size, len(run)) - 1]) for i in range(0, len(run), size)]
+            start = index
+    return chunks
 
 
 class _Collector:
     """Gather chunk results as they come; write records in deal order; move the progress bar."""
 
-    def __init__(self, deals: int, out: str | os.PathLike[str] | None, progress: bool) -> None:
+    def __init__(
+        self,
+        deals: int,
+        out: str | os.PathLike[str] | None,
+        progress: bool,
+        done: dict[int, DuplicateDeal],
+        checkpoint: Checkpoint | None,
+    ) -> None:
         self._file: IO[str] | None = None
         if out is not None:
             self._file = Path(out).open("w", encoding="utf-8")  # noqa: SIM115 (closed in __exit__)
-        self._bar = ProgressBar(deals, enabled=progress)
-        self._deals: dict[int, DuplicateDeal] = {}
+        self._bar = ProgressBar(deals - len(done), enabled=progress)
+        self._deals: dict[int, DuplicateDeal] = dict(done)
+        self._checkpoint = checkpoint
         self._next = 1  # the first deal whose records are not written yet
 
     def __enter__(self) -> _Collector:
@@ -209,8 +250,12 @@ class _Collector:
         self._bar.close()
         if self._file is not None:
             self._file.close()
+        if self._checkpoint is not None:
+            self._checkpoint.close()
 
     def add(self, results: list[DuplicateDeal]) -> None:
+        if self._checkpoint is not None:
+            self._checkpoint.save(results)
         for result in results:
             self._deals[result.number] = result
         while self._next in self._deals:
@@ -264,7 +309,7 @@ def _run_on_ray(
     ray: Any,
     address: str,
     workers: int | None,
-    deals: int,
+    numbers: Sequence[int],
     chunk_of: Callable[[int, int], Chunk],
     add: Callable[[list[DuplicateDeal]], None],
 ) -> None:
@@ -273,7 +318,7 @@ def _run_on_ray(
         _start_ray(ray, address, workers)
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
-        chunks = [chunk_of(first, last) for first, last in chunk_ranges(deals, cpus)]
+        chunks = [chunk_of(first, last) for first, last in chunk_runs(numbers, cpus)]
         task = ray.remote(play_chunk)
         pending = [task.remote(chunk) for chunk in chunks]
         while pending:

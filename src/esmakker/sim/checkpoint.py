@@ -1,0 +1,160 @@
+"""A long match's finished deals on disk, so it can stop and go on (``match --checkpoint``).
+
+The file is JSON Lines: a header line with the match's settings, then one line per
+finished deal (``DuplicateDeal`` without its records), appended and flushed as each
+chunk comes back. Running the same match again reads the deals already there and plays
+only the others; every deal depends only on the seed and its number, so the figures
+are those of one uninterrupted run. The number of deals is not a setting: asking for
+more deals extends a match, asking for fewer uses the first ones. A last line cut short (the process was killed
+while writing it) is dropped; any other bad line is an error that names it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import asdict
+from pathlib import Path
+from typing import IO, Any
+
+from esmakker.core.seats import Seat
+from esmakker.sim.ddloss import HandLoss, PlayerLoss
+from esmakker.sim.duplicate import DuplicateDeal, Hand
+
+FORMAT = "esmakker-match-checkpoint/1"
+
+
+class CheckpointError(ValueError):
+    """A checkpoint file that does not belong to this match or cannot be read."""
+
+
+class Checkpoint:
+    """The finished deals of one match in a file: ``done`` on opening, ``save`` as they come."""
+
+    def __init__(self, path: str | os.PathLike[str], settings: dict[str, Any]) -> None:
+        """Open ``path`` for the match ``settings`` (a JSON object), creating it if missing.
+
+        Raises:
+            CheckpointError: if the file holds another match or a line cannot be read.
+        """
+        self.path = Path(path)
+        self.settings = settings
+        self.done: dict[int, DuplicateDeal] = {}
+        keep = 0
+        if self.path.exists() and self.path.stat().st_size:
+            keep = self._read()
+        self._file: IO[str] = self.path.open("a+", encoding="utf-8")
+        if keep:
+            self._file.truncate(keep)  # drop a last line cut short
+        else:
+            self._file.truncate(0)
+            self._write({"format": FORMAT, **settings})
+
+    def save(self, deals: Iterable[DuplicateDeal]) -> None:
+        """Append finished deals (their records left out) and flush them to disk."""
+        for deal in deals:
+            if deal.number not in self.done:
+                self.done[deal.number] = deal
+                self._file.write(json.dumps(deal_to_json(deal)) + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        """Close the file."""
+        self._file.close()
+
+    def _write(self, value: dict[str, Any]) -> None:
+        self._file.write(json.dumps(value) + "\n")
+        self._file.flush()
+
+    def _read(self) -> int:
+        """Load the deals; return the length of the file up to its last whole line."""
+        data = self.path.read_bytes()
+        *whole, _cut_short = data.split(b"\n")  # after the last newline: a write cut short
+        keep = 0
+        for number, raw in enumerate(whole, start=1):
+            keep += len(raw) + 1
+            if not raw.strip():
+                continue
+            try:
+                value = json.loads(raw)
+            except ValueError:
+                raise CheckpointError(f"{self.path}:{number}: not a JSON object") from None
+            if number == 1:
+                self._check_header(value)
+            else:
+                deal = self._deal(value, number)
+                self.done[deal.number] = deal
+        return keep
+
+    def _check_header(self, value: Any) -> None:
+        if not isinstance(value, dict) or value.get("format") != FORMAT:
+            raise CheckpointError(f"{self.path}:1: not a match checkpoint ({FORMAT})")
+        for key, wanted in self.settings.items():
+            if value.get(key) != wanted:
+                raise CheckpointError(
+                    f"{self.path}: a checkpoint of another match ({key} is "
+                    f"{json.dumps(value.get(key))}, this match's {json.dumps(wanted)})"
+                )
+
+    def _deal(self, value: Any, line: int) -> DuplicateDeal:
+        try:
+            deal = deal_from_json(value)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CheckpointError(f"{self.path}:{line}: not a finished deal ({exc})") from None
+        if deal.number < 1 or deal.seed != f"{self.settings['seed']}/{deal.number}":
+            raise CheckpointError(f"{self.path}:{line}: deal {deal.number} is not of this match")
+        return deal
+
+
+def deal_to_json(deal: DuplicateDeal) -> dict[str, Any]:
+    """Return a finished deal as a JSON object (without its records)."""
+    return {
+        "number": deal.number,
+        "seed": deal.seed,
+        "dealer": deal.dealer.name,
+        "hands": [asdict(hand) for hand in deal.hands],
+    }
+
+
+def deal_from_json(value: dict[str, Any]) -> DuplicateDeal:
+    """Return the deal ``deal_to_json`` wrote.
+
+    Raises:
+        KeyError, TypeError, ValueError: if a field is missing or of the wrong kind.
+    """
+    hands = tuple(_hand(hand) for hand in value["hands"])
+    number = value["number"]
+    if not isinstance(number, int) or not isinstance(value["seed"], str):
+        raise TypeError("number must be an integer and seed a string")
+    return DuplicateDeal(number, value["seed"], Seat[value["dealer"]], hands)
+
+
+def _hand(value: dict[str, Any]) -> Hand:
+    points = tuple(int(p) for p in value["points"])
+    if len(points) != 4:
+        raise ValueError(f"{len(points)} scores, not 4")
+    dd = value.get("dd")
+    return Hand(
+        rotation=int(value["rotation"]),
+        outcome=str(value["outcome"]),
+        contract=value["contract"],
+        nolo=bool(value["nolo"]),
+        declarer=value["declarer"],
+        made=value["made"],
+        points=(points[0], points[1], points[2], points[3]),
+        dd=None if dd is None else _hand_loss(dd),
+    )
+
+
+def _hand_loss(value: dict[str, Any]) -> HandLoss:
+    players = tuple(PlayerLoss(**player) for player in value["players"])
+    if len(players) != 4:
+        raise ValueError(f"{len(players)} players, not 4")
+    return HandLoss(
+        players=(players[0], players[1], players[2], players[3]),
+        declarer=value["declarer"],
+        regret=value["regret"],
+        regret_status=str(value["regret_status"]),
+    )

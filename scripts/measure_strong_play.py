@@ -13,9 +13,11 @@ judged on the real deal by the compiled solver (tricks lost against the best car
 out). Prints the tricks lost by each bot per tricks-left count and the strong bot's
 decision times. The positions are the heuristic's, so the comparison is paired.
 
-``--inference both`` asks two strong bots on every position, one sampling worlds
-uniformly and one weighting them by inference (``StrongBot(inference=True)``), each with
-the same seed: three bots judged on the same cards. ``on``/``off`` asks only one.
+``--samplers uniform,chain`` asks one strong bot per sampler on every position, each
+with the same seed, all judged on the same cards: ``uniform`` deals the worlds uniformly,
+``inference`` weights them by inference (``StrongBot(inference=True)``), ``chain`` draws
+them from the policy chain (``StrongBot(chain=True)``). ``--budget`` sets the decision
+budget (default the bot's).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from collections import defaultdict
 
 from esmakker.bots import endgame
 from esmakker.bots.heuristic import HeuristicBot
-from esmakker.bots.strong import DEFAULT_WORLDS, StrongBot
+from esmakker.bots.strong import DEFAULT_BUDGET_S, DEFAULT_WORLDS, StrongBot
 from esmakker.core.actions import Play
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
@@ -37,6 +39,12 @@ from esmakker.core.state import deal
 from esmakker.core.view import observe
 from esmakker.solver.position import EXACTLY_ONE, from_state
 from esmakker.solver.solve import Solver, SolverGaveUpError
+
+SAMPLERS: dict[str, dict[str, bool]] = {
+    "uniform": {"inference": False, "chain": False},
+    "inference": {"inference": True, "chain": False},
+    "chain": {"inference": False, "chain": True},
+}
 
 
 def main() -> None:
@@ -48,28 +56,33 @@ def main() -> None:
     )
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
     parser.add_argument(
-        "--inference",
-        choices=("off", "on", "both"),
-        default="off",
-        help="the strong bot's world weighting: off, on, or both side by side",
+        "--samplers",
+        default="uniform",
+        help="comma-separated strong bots by their worlds: uniform, inference, chain",
     )
+    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET_S)
     args = parser.parse_args()
     first, last = (int(x) for x in args.deals.split(":"))
     endgame.warm_up(wait=True)
     rules = RuleSet.from_preset("wikipedia")
     judge = Solver(table_bits=18, node_limit=3_000_000)
-    modes = {"off": [False], "on": [True], "both": [False, True]}[args.inference]
-    names = {False: "strong", True: "strong+inference"}
-    lost: dict[str, dict[int, list[int]]] = {names[m]: defaultdict(list) for m in modes}
+    samplers = args.samplers.split(",")
+    unknown = set(samplers) - set(SAMPLERS)
+    if unknown:
+        parser.error(f"unknown sampler {sorted(unknown)[0]!r} (known: {', '.join(SAMPLERS)})")
+    names = {m: f"strong+{m}" for m in samplers}
+    lost: dict[str, dict[int, list[int]]] = {names[m]: defaultdict(list) for m in samplers}
     lost["heuristic"] = defaultdict(list)
-    times: dict[str, list[float]] = {names[m]: [] for m in modes}
+    times: dict[str, list[float]] = {names[m]: [] for m in samplers}
     for number in range(first, last):
         state = deal(rules, Seat(number % 4), random.Random(number))
         bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
         me = number % 4
         strongs = {
-            names[m]: StrongBot(random.Random(f"s{number}"), worlds=args.worlds, inference=m)
-            for m in modes
+            names[m]: StrongBot(
+                random.Random(f"s{number}"), worlds=args.worlds, budget_s=args.budget, **SAMPLERS[m]
+            )
+            for m in samplers
         }
         while not state.is_terminal:
             seat = state.to_act

@@ -11,6 +11,9 @@ it, the partner if known, the tricks and its legal actions. So no sampled world 
 impossible; a world that breaks a rule the placement does not model (a called-card
 duty, a call of a card the declarer holds) is dealt again.
 
+``sample_chain`` draws worlds instead from a Metropolis chain that prefers worlds where
+the others chose as a model of them (a ``Policy``) would have chosen.
+
 This is the only bots module that builds full states: search plays forward on worlds
 made from a view, never on the real deal.
 """
@@ -19,11 +22,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from esmakker.core.actions import Action, Decline, Discard, Take
+from esmakker.core.actions import Action, Decline, Discard, Play, Take
 from esmakker.core.cards import (
     CARDS,
     JOKER_BASE,
@@ -165,6 +169,182 @@ def sample_weighted(
                 )
             pick = rng.choices(range(len(deals)), weights)[0]
         yield built[pick]
+
+
+Policy = Callable[[PlayerView], Action]
+"""A model of how the others choose: the action a seat would take on its view."""
+
+CHAIN_BURN_IN = 60
+"""Chain steps before the first world is kept (the start is a uniform world)."""
+CHAIN_THIN = 5
+"""Chain steps between two worlds kept."""
+CHAIN_PENALTY = 0.05
+"""A world's weight falls by this factor for each choice the model would not have made."""
+
+
+def sample_chain(
+    view: PlayerView,
+    rng: random.Random,
+    count: int,
+    policy: Policy,
+    *,
+    reads: tuple[type, ...] = (Play,),
+    deadline: float = math.inf,
+    attempts: int = 200,
+) -> list[State]:
+    """Return up to ``count`` worlds from a Metropolis chain weighed by ``policy``.
+
+    A world's weight is ``CHAIN_PENALTY`` to the power of its *misses*: the choices of
+    the kinds in ``reads`` (a card by default) that a seat with a hidden hand made and
+    ``policy`` would not have made on that seat's view of the world (forced choices do
+    not count). The chain starts from a uniform world and proposes swapping two unseen
+    cards between two hidden hands (each allowed where it goes); a proposal with more
+    misses is accepted with the weight's ratio. After ``CHAIN_BURN_IN`` steps a world is
+    kept every ``CHAIN_THIN`` steps. A seat's misses depend only on its own cards and the
+    public play, so they are counted once per hand; a count that already rules the
+    proposal out stops the replay. Every world returned agrees with the view. Past
+    ``deadline`` (a ``time.perf_counter`` value) the chain returns the worlds it has
+    (at least the one it stands on).
+
+    Raises:
+        ValueError: for a spectator view.
+        SamplingError: if no start world is found within ``attempts`` tries.
+    """
+    if view.seat is None:
+        raise ValueError("worlds are sampled for a seat, not for a spectator")
+    chain = _Chain(view, _facts(view), policy, reads, rng)
+    chain.start(attempts)
+    worlds: list[State] = []
+    steps = CHAIN_BURN_IN + CHAIN_THIN * count
+    for step in range(1, steps + 1):
+        chain.step()
+        kept = step > CHAIN_BURN_IN and (step - CHAIN_BURN_IN) % CHAIN_THIN == 0
+        if kept:
+            worlds.append(chain.state)
+        if time.perf_counter() > deadline:
+            break
+    return worlds or [chain.state]
+
+
+def has_reads(view: PlayerView, reads: tuple[type, ...] = (Play,)) -> bool:
+    """Return whether a hidden hand made a choice of the kinds in ``reads`` (the chain reads it)."""
+    return any(
+        int(seat) in _read_seats(view) and isinstance(action, reads) for seat, action in view.steps
+    )
+
+
+def _read_seats(view: PlayerView) -> frozenset[int]:
+    """Return the seats whose hands the view hides (the ones the chain reads)."""
+    return frozenset(s for s in range(4) if s != view.seat and view.open_hands[s] is None)
+
+
+class _Chain:
+    """A Metropolis chain over deals; ``state`` is the world it stands on."""
+
+    deal: _Deal
+    state: State
+    total: int
+
+    def __init__(
+        self,
+        view: PlayerView,
+        facts: _Facts,
+        policy: Policy,
+        reads: tuple[type, ...],
+        rng: random.Random,
+    ) -> None:
+        self.view, self.facts, self.policy, self.reads, self.rng = view, facts, policy, reads, rng
+        self.readers = _read_seats(view)
+        self.misses: dict[tuple[int, int, int, int], int] = {}
+        """Per seat and its cards (dealt, laid away, taken), the misses counted."""
+
+    def start(self, attempts: int) -> None:
+        """Stand on the first uniform world that replays."""
+        for _ in range(attempts):
+            deal = _deal(self.view, self.facts, self.rng)
+            judged = None if deal is None else self._judge(deal, math.inf)
+            if deal is not None and judged is not None:
+                self.deal, (self.state, self.total) = deal, judged
+                return
+        assert self.view.seat is not None
+        raise SamplingError(
+            f"no world consistent with {self.view.seat.name}'s view in {attempts} attempts "
+            f"(phase {self.view.phase.value}, {len(self.view.steps)} steps)"
+        )
+
+    def step(self) -> None:
+        """Propose a swap of two unseen cards; move to it by the Metropolis rule."""
+        proposal = self._propose()
+        if proposal is None:
+            return
+        chance = self.rng.random()
+        slack = math.floor(math.log(chance) / math.log(CHAIN_PENALTY)) if chance > 0 else 10**6
+        judged = self._judge(proposal, self.total + slack)
+        if judged is not None:
+            self.deal, (self.state, self.total) = proposal, judged
+
+    def _propose(self) -> _Deal | None:
+        seats = sorted(self.readers)
+        if len(seats) < 2:
+            return None
+        a, b = self.rng.sample(seats, 2)
+        hands = list(self.deal.held)
+        free_a = list(iter_mask(hands[a] & ~self.facts.holdings[a]))
+        free_b = list(iter_mask(hands[b] & ~self.facts.holdings[b]))
+        if not free_a or not free_b:
+            return None
+        card_a, card_b = self.rng.choice(free_a), self.rng.choice(free_b)
+        if _Place("H", b) not in self.facts.allowed[card_a]:
+            return None
+        if _Place("H", a) not in self.facts.allowed[card_b]:
+            return None
+        hands[a] ^= 1 << card_a | 1 << card_b
+        hands[b] ^= 1 << card_a | 1 << card_b
+        kitty = sum(1 << int(c) for c in self.deal.kitty) & ~sum(self.deal.taken)
+        dealt = _dealt(self.view, self.facts, hands, self.deal.discards, kitty, self.rng)
+        return None if dealt is None else _Deal(hands, self.deal.discards, *dealt)
+
+    def _judge(self, deal: _Deal, limit: float) -> tuple[State, int] | None:
+        """Return the deal's world and misses, ``None`` if it breaks the view or passes ``limit``."""
+        keys = {s: (s, deal.initial[s], deal.discards[s], deal.taken[s]) for s in self.readers}
+        known = sum(self.misses[k] for k in keys.values() if k in self.misses)
+        counting = {s: 0 for s, k in keys.items() if k not in self.misses}
+        if known > limit:
+            return None
+        try:
+            state = _replay_counting(self, deal, counting, limit - known)
+        except EsmakkerError:
+            return None
+        assert self.view.seat is not None
+        if state is None or observe(state, self.view.seat) != self.view:
+            return None
+        for s, n in counting.items():
+            self.misses[keys[s]] = n
+        return state, known + sum(counting.values())
+
+
+def _replay_counting(
+    chain: _Chain, deal: _Deal, counting: dict[int, int], limit: float
+) -> State | None:
+    """Replay the deal, counting in ``counting`` each seat's misses; ``None`` past ``limit``."""
+    view = chain.view
+
+    def watch(state: State, seat: Seat, action: Action) -> bool:
+        if _misses(chain, state, seat, action, counting):
+            counting[int(seat)] += 1
+        return sum(counting.values()) <= limit
+
+    state = State.new(view.rules, view.dealer, [CardSet(m) for m in deal.initial], deal.kitty)
+    return _replay(state, view.steps, deal.discards, deal.taken, chain.rng, watch)
+
+
+def _misses(
+    chain: _Chain, state: State, seat: Seat, action: Action, counting: dict[int, int]
+) -> bool:
+    """Return whether a counted seat's real choice is not the model's (forced ones never are)."""
+    if int(seat) not in counting or not isinstance(action, chain.reads):
+        return False
+    return len(state.legal_actions()) > 1 and chain.policy(observe(state, seat)) != action
 
 
 def _finite(weight: float) -> float:
@@ -438,11 +618,11 @@ def _build(view: PlayerView, deal: _Deal, rng: random.Random) -> State | None:
     """Replay the view's steps on the deal; ``None`` if a step breaks a rule or the view."""
     try:
         state = State.new(view.rules, view.dealer, [CardSet(m) for m in deal.initial], deal.kitty)
-        state = _replay(state, view.steps, deal.discards, deal.taken, rng)
+        replayed = _replay(state, view.steps, deal.discards, deal.taken, rng)
     except EsmakkerError:
         return None
     assert view.seat is not None
-    return state if observe(state, view.seat) == view else None
+    return replayed if replayed is not None and observe(replayed, view.seat) == view else None
 
 
 def _place(facts: _Facts, rng: random.Random) -> tuple[list[int], list[int], int] | None:
@@ -541,8 +721,13 @@ def _replay(
     discards: list[int],
     taken: list[int],
     rng: random.Random,
-) -> State:
-    """Apply the view's steps, filling in the cards of the steps the seat did not see."""
+    watch: Callable[[State, Seat, Action], bool] | None = None,
+) -> State | None:
+    """Apply the view's steps, filling in the cards of the steps the seat did not see.
+
+    ``watch`` is shown each seen step before it is applied; the replay stops (``None``)
+    when it returns false.
+    """
     to_discard = [list(iter_mask(m)) for m in discards]
     for pile in to_discard:
         rng.shuffle(pile)
@@ -554,6 +739,8 @@ def _replay(
             else:
                 filled = Take(CardSet(taken[s] & state.kitty.mask))
             state = state.apply(filled, seat)
+        elif watch is not None and not watch(state, seat, action):
+            return None
         else:
             state = state.apply(action, seat)
     return state

@@ -32,6 +32,15 @@ others' calls and cards given their hands (``inference``: the heuristic's own bi
 prices, its trump choice, its ducks and discards, all made soft) and the worlds are
 drawn in proportion to it (``sampling.sample_weighted``).
 
+With ``chain`` the worlds come from a Metropolis chain over swaps of unseen cards that
+prefers worlds where the others played the cards a heuristic player would have played
+with the hands the world gives them (``sampling.sample_chain``; ``chain_reads`` says
+which of their choices count). The chain's worlds are correlated, which the
+``CONFIDENCE`` rule for roll-outs does not allow for, so by default it deals the worlds
+only in the endings the solver values exactly (``chain_tricks`` sets another depth);
+before that they are dealt uniformly. It may spend ``CHAIN_SHARE`` of the budget. The
+chain is on by default: it lost a fifth fewer tricks than uniform worlds (decision 111).
+
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken
 once ``endgame.warm_up`` has compiled it, so the first seconds of a process may play by
@@ -40,6 +49,7 @@ the plain one.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
@@ -60,7 +70,14 @@ from esmakker.bots.endgame import (
 )
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.inference import Inference
-from esmakker.bots.sampling import SamplingError, World, sample_weighted, sample_world
+from esmakker.bots.sampling import (
+    SamplingError,
+    World,
+    has_reads,
+    sample_chain,
+    sample_weighted,
+    sample_world,
+)
 from esmakker.core.actions import Action, Bid, Play
 from esmakker.core.phase import Phase
 from esmakker.core.view import PlayerView, observe
@@ -75,6 +92,12 @@ AUCTION_BIDS = 3
 """How many of the heuristic's best-valued legal bids the auction search tries."""
 POOL_FACTOR = 3
 """With inference, the worlds are drawn from this many times as many candidate deals."""
+CHAIN_SHARE = 0.5
+"""The share of the decision's budget the chain may take to make its worlds."""
+CHAIN_READS: tuple[type, ...] = (Play,)
+"""The others' choices the chain reads (``sampling.sample_chain``)."""
+TRICKS = 13
+"""The chain deals the worlds when at most this many tricks are left (uniform before)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,11 +135,15 @@ class StrongBot:
         compiled_solver: bool | None = None,
         solver_weight: float = SOLVER_WEIGHT,
         inference: bool = False,
+        chain: bool = True,
     ) -> None:
         """Search ``worlds`` worlds per decision, stopping early after ``budget_s`` seconds.
 
         With ``inference`` the worlds are weighted by what the others' calls and cards say
         about their hands (``inference``), drawn from ``POOL_FACTOR`` times as many deals.
+        With ``chain`` (the default) the worlds of solved endings come from a Metropolis
+        chain that prefers worlds where the others played the cards the heuristic would
+        have played (``sampling.sample_chain``); ``inference`` takes precedence elsewhere.
 
         ``compiled_solver`` (default ``endgame.COMPILED``: where numba is installed) values
         deeper endings with the numba kernel once it is compiled (``endgame.warm_up``, in
@@ -133,6 +160,10 @@ class StrongBot:
         self._ending = new_ending(compiled=compiled_solver)
         self.solver_weight = solver_weight
         self.inference = inference
+        self.chain = chain
+        self.chain_reads = CHAIN_READS
+        self.chain_tricks: int | None = None
+        """The chain deals the worlds from this many tricks left; ``None``: in solved endings."""
 
     def act(self, view: PlayerView) -> Action:
         """Return the heuristic's action unless the search shows a clearly better one.
@@ -187,9 +218,10 @@ class StrongBot:
         solved_rows: list[list[float]] | None = [[] for _ in candidates]
         ending = self._current_ending()
         ending.solver.clear()  # its tables hold one deal's endings; keep memory flat
+        begun = time.perf_counter()
+        deadline = begun + self.budget_s
+        worlds = self._worlds(view, ending, begun + self.budget_s * CHAIN_SHARE)
         start = time.perf_counter()
-        deadline = start + self.budget_s
-        worlds = self._worlds(view)
         for attempt in range(1, self.worlds + 1):
             world = next(worlds)
             seed = self.rng.getrandbits(64)
@@ -216,16 +248,30 @@ class StrongBot:
                 break
         return Search(candidates, scores, solved_rows)
 
-    def _worlds(self, view: PlayerView) -> Iterator[World]:
-        """Yield worlds for one decision: uniform, or weighted by inference."""
+    def _worlds(self, view: PlayerView, ending: Ending, chain_deadline: float) -> Iterator[World]:
+        """Return the worlds for one decision: uniform, from the chain, or by inference.
+
+        The chain's worlds are made at once (by ``chain_deadline`` at the latest) and
+        yielded again in turn if the search asks for more.
+        """
+        left = TRICKS - len(view.tricks)
+        from_left = ending.tricks if self.chain_tricks is None else self.chain_tricks
+        if self.chain and left <= from_left and has_reads(view, self.chain_reads):
+            found = sample_chain(
+                view,
+                self.rng,
+                self.worlds,
+                HeuristicBot(random.Random(0)).act,  # a fresh model: its price cache stays small
+                reads=self.chain_reads,
+                deadline=chain_deadline,
+            )
+            return itertools.cycle(found)
         if self.inference:
             weigh = Inference.of(view)
             if not weigh.empty:
                 pool = POOL_FACTOR * self.worlds
-                yield from sample_weighted(view, self.rng, self.worlds, weigh.weight, pool=pool)
-                return
-        while True:
-            yield sample_world(view, self.rng)
+                return sample_weighted(view, self.rng, self.worlds, weigh.weight, pool=pool)
+        return _uniform(view, self.rng)
 
     def _current_ending(self) -> Ending:
         """Return the ending solver, the compiled one as soon as it is ready."""
@@ -333,6 +379,11 @@ def _finished(state: World, seat: int, ending: Ending) -> float:
         return position_score(state, seat, solver)
     finally:
         solver.node_limit = limit
+
+
+def _uniform(view: PlayerView, rng: random.Random) -> Iterator[World]:
+    while True:
+        yield sample_world(view, rng)
 
 
 def _players(seed: int) -> Sequence[HeuristicBot]:

@@ -1,0 +1,188 @@
+"""Worlds from the policy chain: consistent with the view, and likelier where the model agrees."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import pytest
+
+from bots.test_sampling import _check_world
+from esmakker.bots import strong
+from esmakker.bots.endgame import DD_TRICKS
+from esmakker.bots.heuristic import HeuristicBot
+from esmakker.bots.sampling import has_reads, sample_chain, sample_world
+from esmakker.bots.strong import StrongBot
+from esmakker.core.actions import Action, Bid, Play
+from esmakker.core.cards import JOKER_BASE
+from esmakker.core.phase import Phase
+from esmakker.core.rules import RuleSet
+from esmakker.core.seats import Seat
+from esmakker.core.state import State, deal
+from esmakker.core.view import PlayerView, observe
+
+
+def _heuristic_view(preset: str, number: int, seat: Seat, cards_played: int) -> PlayerView:
+    """Return ``seat``'s view once ``cards_played`` cards of a heuristic deal are on the table."""
+    state = deal(RuleSet.from_preset(preset), Seat(number % 4), random.Random(number))
+    bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
+    played = 0
+    while not state.is_terminal:
+        if state.phase is Phase.PLAY and played == cards_played:
+            break
+        actor = state.to_act
+        assert actor is not None
+        action = bots[actor].act(observe(state, actor))
+        played += isinstance(action, Play)
+        state = state.apply(action, actor)
+    return observe(state, seat)
+
+
+def _highest(view: PlayerView) -> Action:
+    """A model that always plays its highest card (jokers highest)."""
+    plays = [a for a in view.legal_actions if isinstance(a, Play)]
+    if not plays:
+        return view.legal_actions[0]
+    return max(plays, key=lambda a: (int(a.card) >= JOKER_BASE, int(a.card) % 13))
+
+
+def _misses(world: State, view: PlayerView, policy: Callable[[PlayerView], Action]) -> int:
+    """Count the hidden hands' cards in ``world`` that ``policy`` would not have played."""
+    hands, kitty = world.dealt
+    state = State.new(world.rules, world.dealer, list(hands), kitty)
+    misses = 0
+    for step in world.history:
+        hidden = step.seat != view.seat and view.open_hands[step.seat] is None
+        if hidden and isinstance(step.action, Play) and len(state.legal_actions()) > 1:
+            misses += policy(observe(state, step.seat)) != step.action
+        state = state.apply(step.action, step.seat)
+    return misses
+
+
+@pytest.mark.parametrize(("preset", "number"), [("wikipedia", 3), ("hilmarshelte", 8)])
+def test_every_chain_world_agrees_with_the_view(preset: str, number: int) -> None:
+    for cards_played in (5, 17, 30):
+        for seat in Seat:
+            view = _heuristic_view(preset, number, seat, cards_played)
+            for world in sample_chain(view, random.Random(cards_played), 4, _highest):
+                _check_world(view, world)
+
+
+def test_the_chain_prefers_worlds_where_the_others_played_as_the_model_would() -> None:
+    view = _heuristic_view("wikipedia", 5, Seat.E, 24)
+    rng = random.Random(2)
+    chained = [_misses(w, view, _highest) for w in sample_chain(view, rng, 12, _highest)]
+    uniform = [_misses(sample_world(view, rng), view, _highest) for _ in range(12)]
+    assert statistics.fmean(chained) + 2 < statistics.fmean(uniform), (chained, uniform)
+
+
+def test_a_seat_that_followed_low_is_seldom_given_a_higher_card_by_the_chain() -> None:
+    """Under a play-your-highest model, a low follow says the seat held nothing higher."""
+    view = _heuristic_view("wikipedia", 7, Seat.S, 20)
+    rng = random.Random(5)
+    low_follows = []  # (seat, card): a hidden seat followed suit below a card still unseen
+    for trick in view.tricks:
+        suit = int(trick.cards[0]) // 13
+        for j, card in enumerate(trick.cards[1:], start=1):
+            seat = Seat((int(trick.leader) + j) % 4)
+            if seat != view.seat and int(card) < JOKER_BASE and int(card) // 13 == suit:
+                low_follows.append((seat, int(card)))
+    assert low_follows
+
+    def higher_held(world: State) -> int:
+        dealt, _ = world.dealt
+        return sum(
+            any(c // 13 == card // 13 and c % 13 > card % 13 for c in dealt[seat])
+            for seat, card in low_follows
+        )
+
+    chained = [higher_held(w) for w in sample_chain(view, rng, 12, _highest)]
+    uniform = [higher_held(sample_world(view, rng)) for _ in range(12)]
+    assert statistics.fmean(chained) < statistics.fmean(uniform), (chained, uniform)
+
+
+def test_the_heuristic_model_finds_worlds_close_to_its_own_play() -> None:
+    view = _heuristic_view("wikipedia", 1031, Seat.W, 20)
+    model = HeuristicBot(random.Random(0))
+    rng = random.Random(3)
+    chained = [_misses(w, view, model.act) for w in sample_chain(view, rng, 8, model.act)]
+    uniform = [_misses(sample_world(view, rng), view, model.act) for _ in range(8)]
+    assert statistics.fmean(chained) < 0.5 * statistics.fmean(uniform), (chained, uniform)
+
+
+def test_the_same_generator_gives_the_same_chain() -> None:
+    view = _heuristic_view("wikipedia", 2, Seat.N, 14)
+    first, second = (sample_chain(view, random.Random(4), 5, _highest) for _ in range(2))
+    assert [w.dealt for w in first] == [w.dealt for w in second]
+
+
+def test_a_chain_past_its_deadline_returns_the_world_it_stands_on() -> None:
+    view = _heuristic_view("wikipedia", 2, Seat.N, 14)
+    worlds = sample_chain(view, random.Random(4), 5, _highest, deadline=time.perf_counter())
+    assert len(worlds) == 1
+    _check_world(view, worlds[0])
+
+
+def test_the_chain_reads_the_calls_when_asked() -> None:
+    view = _heuristic_view("wikipedia", 4, Seat.W, 0)
+    assert not has_reads(view)  # nobody has played a card yet
+    assert has_reads(view, (Bid,))
+    model = HeuristicBot(random.Random(0))
+    worlds = sample_chain(view, random.Random(1), 4, model.act, reads=(Bid,))
+    for world in worlds:
+        _check_world(view, world)
+
+
+def test_a_spectator_has_no_chain() -> None:
+    state = deal(RuleSet.from_preset("wikipedia"), Seat.N, random.Random(5))
+    with pytest.raises(ValueError, match="spectator"):
+        sample_chain(observe(state, None), random.Random(1), 2, _highest)
+
+
+def test_the_strong_bot_with_the_chain_is_legal_and_deterministic() -> None:
+    histories = []
+    for _ in range(2):
+        bot = StrongBot(random.Random(1), worlds=3, budget_s=60, chain=True)
+        state = deal(RuleSet.from_preset("wikipedia"), Seat.S, random.Random(3))
+        others = [HeuristicBot(random.Random(s)) for s in range(4)]
+        while not state.is_terminal:
+            actor = state.to_act
+            assert actor is not None
+            player = bot if actor is Seat.E else others[actor]
+            state = state.apply(player.act(observe(state, actor)), actor)
+        histories.append(state.history)
+    assert histories[0] == histories[1]
+
+
+@pytest.mark.parametrize(("chain_tricks", "most"), [(None, DD_TRICKS), (7, 7)])
+def test_the_strong_bot_uses_the_chain_only_from_its_tricks_left(
+    monkeypatch: pytest.MonkeyPatch, chain_tricks: int | None, most: int
+) -> None:
+    """By default the chain deals the worlds of the endings the solver values exactly."""
+    calls: list[int] = []
+
+    def counting_chain(view: PlayerView, *args: object, **kwargs: object) -> list[State]:
+        calls.append(13 - len(view.tricks))
+        return sample_chain(view, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strong, "sample_chain", counting_chain)
+    bot = StrongBot(random.Random(1), worlds=2, budget_s=60)
+    bot.chain_tricks = chain_tricks
+    state = deal(RuleSet.from_preset("wikipedia"), Seat.S, random.Random(3))
+    others = [HeuristicBot(random.Random(s)) for s in range(4)]
+    decisions = 0
+    while not state.is_terminal:
+        actor = state.to_act
+        assert actor is not None
+        view = observe(state, actor)
+        if actor is Seat.E:
+            decisions += state.phase is Phase.PLAY and len(view.legal_actions) > 1
+            action = bot.act(view)
+        else:
+            action = others[actor].act(view)
+        state = state.apply(action, actor)
+    assert calls, "the chain was never asked"
+    assert max(calls) <= most
+    assert len(calls) < decisions

@@ -97,7 +97,7 @@ CHAIN_SHARE = 0.5
 CHAIN_READS: tuple[type, ...] = (Play,)
 """The others' choices the chain reads (``sampling.sample_chain``)."""
 TRICKS = 13
-"""The chain deals the worlds when at most this many tricks are left (uniform before)."""
+"""Tricks in a deal."""
 
 
 @dataclass(frozen=True, slots=True)

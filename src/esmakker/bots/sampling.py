@@ -228,9 +228,8 @@ def sample_chain(
 
 def has_reads(view: PlayerView, reads: tuple[type, ...] = (Play,)) -> bool:
     """Return whether a hidden hand made a choice of the kinds in ``reads`` (the chain reads it)."""
-    return any(
-        int(seat) in _read_seats(view) and isinstance(action, reads) for seat, action in view.steps
-    )
+    readers = _read_seats(view)
+    return any(int(seat) in readers and isinstance(action, reads) for seat, action in view.steps)
 
 
 def _read_seats(view: PlayerView) -> frozenset[int]:
@@ -254,7 +253,7 @@ class _Chain:
         rng: random.Random,
     ) -> None:
         self.view, self.facts, self.policy, self.reads, self.rng = view, facts, policy, reads, rng
-        self.readers = _read_seats(view)
+        self.readers = sorted(_read_seats(view))
         self.misses: dict[tuple[int, int, int, int], int] = {}
         """Per seat and its cards (dealt, laid away, taken), the misses counted."""
 
@@ -284,10 +283,9 @@ class _Chain:
             self.deal, (self.state, self.total) = proposal, judged
 
     def _propose(self) -> _Deal | None:
-        seats = sorted(self.readers)
-        if len(seats) < 2:
+        if len(self.readers) < 2:
             return None
-        a, b = self.rng.sample(seats, 2)
+        a, b = self.rng.sample(self.readers, 2)
         hands = list(self.deal.held)
         free_a = list(iter_mask(hands[a] & ~self.facts.holdings[a]))
         free_b = list(iter_mask(hands[b] & ~self.facts.holdings[b]))
@@ -311,31 +309,24 @@ class _Chain:
         counting = {s: 0 for s, k in keys.items() if k not in self.misses}
         if known > limit:
             return None
-        try:
-            state = _replay_counting(self, deal, counting, limit - known)
-        except EsmakkerError:
-            return None
-        assert self.view.seat is not None
-        if state is None or observe(state, self.view.seat) != self.view:
+        state = _build(self.view, deal, self.rng, self._watch(counting, limit - known))
+        if state is None:
             return None
         for s, n in counting.items():
             self.misses[keys[s]] = n
         return state, known + sum(counting.values())
 
+    def _watch(
+        self, counting: dict[int, int], limit: float
+    ) -> Callable[[State, Seat, Action], bool]:
+        """Return a replay watch that counts each seat's misses and stops past ``limit``."""
 
-def _replay_counting(
-    chain: _Chain, deal: _Deal, counting: dict[int, int], limit: float
-) -> State | None:
-    """Replay the deal, counting in ``counting`` each seat's misses; ``None`` past ``limit``."""
-    view = chain.view
+        def watch(state: State, seat: Seat, action: Action) -> bool:
+            if _misses(self, state, seat, action, counting):
+                counting[int(seat)] += 1
+            return sum(counting.values()) <= limit
 
-    def watch(state: State, seat: Seat, action: Action) -> bool:
-        if _misses(chain, state, seat, action, counting):
-            counting[int(seat)] += 1
-        return sum(counting.values()) <= limit
-
-    state = State.new(view.rules, view.dealer, [CardSet(m) for m in deal.initial], deal.kitty)
-    return _replay(state, view.steps, deal.discards, deal.taken, chain.rng, watch)
+        return watch
 
 
 def _misses(
@@ -614,11 +605,17 @@ def _deal(view: PlayerView, facts: _Facts, rng: random.Random) -> _Deal | None:
     return _Deal(hands, discards, initial, kitty, taken)
 
 
-def _build(view: PlayerView, deal: _Deal, rng: random.Random) -> State | None:
-    """Replay the view's steps on the deal; ``None`` if a step breaks a rule or the view."""
+def _build(
+    view: PlayerView,
+    deal: _Deal,
+    rng: random.Random,
+    watch: Callable[[State, Seat, Action], bool] | None = None,
+) -> State | None:
+    """Replay the view's steps on the deal; ``None`` if a step breaks a rule or the view,
+    or ``watch`` stops the replay (see ``_replay``)."""
     try:
         state = State.new(view.rules, view.dealer, [CardSet(m) for m in deal.initial], deal.kitty)
-        replayed = _replay(state, view.steps, deal.discards, deal.taken, rng)
+        replayed = _replay(state, view.steps, deal.discards, deal.taken, rng, watch)
     except EsmakkerError:
         return None
     assert view.seat is not None

@@ -108,3 +108,15 @@ def test_chunk_runs_cover_the_missing_deals_once() -> None:
         assert [n for first, last in chunks for n in range(first, last + 1)] == missing
         assert all(last - first < 64 for first, last in chunks)
     assert chunk_runs([], 2) == []
+
+
+def test_a_checkpoint_written_by_other_code_is_refused(tmp_path: Path) -> None:
+    saved = tmp_path / "match.jsonl"
+    run_match(BOTS, 1, "wikipedia", "c", workers=1, checkpoint=saved)
+    header, *deals = _lines(saved)
+    older = {**json.loads(header), "play_code": "0123456789abcdef"}
+    saved.write_text("\n".join([json.dumps(older), *deals]) + "\n")
+    before = saved.read_bytes()
+    with pytest.raises(CheckpointError, match="the bots, the rules engine or the solver changed"):
+        run_match(BOTS, 2, "wikipedia", "c", workers=1, checkpoint=saved)
+    assert saved.read_bytes() == before

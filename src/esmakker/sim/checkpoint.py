@@ -5,8 +5,10 @@ finished deal (``DuplicateDeal`` without its records), appended and flushed as e
 chunk comes back. Running the same match again reads the deals already there and plays
 only the others; every deal depends only on the seed and its number, so the figures
 are those of one uninterrupted run. The number of deals is not a setting: asking for
-more deals extends a match, asking for fewer uses the first ones. A last line cut short (the process was killed
-while writing it) is dropped; any other bad line is an error that names it.
+more deals extends a match, asking for fewer uses the first ones. The settings include
+the digest of the code that plays the deals (``fingerprint.play_code``), so a match is
+not extended by bots that have changed since. A last line cut short (the process was
+killed while writing it) is dropped; any other bad line is an error that names it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from esmakker.sim.ddloss import HandLoss, PlayerLoss
 from esmakker.sim.duplicate import DuplicateDeal, Hand
 
 FORMAT = "esmakker-match-checkpoint/1"
+PLAY_CODE = "play_code"
+"""The setting that holds the digest of the code that plays the deals (``fingerprint``)."""
 
 
 class CheckpointError(ValueError):
@@ -92,6 +96,12 @@ class Checkpoint:
         if not isinstance(value, dict) or value.get("format") != FORMAT:
             raise CheckpointError(f"{self.path}:1: not a match checkpoint ({FORMAT})")
         for key, wanted in self.settings.items():
+            if key == PLAY_CODE and value.get(key) != wanted:
+                raise CheckpointError(
+                    f"{self.path}: a checkpoint of another match (the bots, the rules engine or "
+                    f"the solver changed since it was written: {PLAY_CODE} is "
+                    f"{json.dumps(value.get(key))}, this code's {json.dumps(wanted)})"
+                )
             if value.get(key) != wanted:
                 raise CheckpointError(
                     f"{self.path}: a checkpoint of another match ({key} is "

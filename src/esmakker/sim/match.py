@@ -37,6 +37,7 @@ from esmakker.bots.registry import make_bot
 from esmakker.core.rules import RuleSet
 from esmakker.sim.checkpoint import Checkpoint
 from esmakker.sim.duplicate import BotFailure, DuplicateDeal, play_duplicate
+from esmakker.sim.fingerprint import play_code
 from esmakker.sim.progress import ProgressBar
 from esmakker.sim.stats import summarise_dd_loss, summarise_match
 
@@ -174,6 +175,7 @@ def run_match(
         "seed": str(seed),
         "overrides": overrides,
         "dd_node_limit": dd_node_limit,
+        "play_code": play_code(),
     }
     saved = None if checkpoint is None else Checkpoint(checkpoint, settings)
     done = {} if saved is None else {n: d for n, d in saved.done.items() if n <= deals}

@@ -8,7 +8,7 @@ roll-out players (common random numbers). It plays the heuristic's own choice un
 another action gains on it world by world by more than ``CONFIDENCE`` standard errors:
 with a dozen worlds the plain best mean is mostly noise.
 
-In endings (``endgame``: up to 9 tricks left with the compiled solver, 5 without) each
+In endings (``endgame``: up to 11 tricks left with the compiled solver, 5 without) each
 card is instead valued in each world by the double-dummy solver, the declarer's tricks
 with best play turned into the seat's score (``solver_weight`` blends it with the
 roll-out); a world where the solver gives up is skipped (rolled out only when no world

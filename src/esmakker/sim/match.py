@@ -35,7 +35,7 @@ from typing import IO, Any
 
 from esmakker.bots.registry import make_bot
 from esmakker.core.rules import RuleSet
-from esmakker.sim.checkpoint import Checkpoint
+from esmakker.sim.checkpoint import PLAY_CODE, Checkpoint
 from esmakker.sim.duplicate import BotFailure, DuplicateDeal, play_duplicate
 from esmakker.sim.fingerprint import play_code
 from esmakker.sim.progress import ProgressBar
@@ -175,9 +175,10 @@ def run_match(
         "seed": str(seed),
         "overrides": overrides,
         "dd_node_limit": dd_node_limit,
-        "play_code": play_code(),
     }
-    saved = None if checkpoint is None else Checkpoint(checkpoint, settings)
+    saved = None
+    if checkpoint is not None:
+        saved = Checkpoint(checkpoint, {**settings, PLAY_CODE: play_code()})
     done = {} if saved is None else {n: d for n, d in saved.done.items() if n <= deals}
     missing = [number for number in range(1, deals + 1) if number not in done]
     with _Collector(deals, out, progress, done, saved) as collector:

@@ -5,13 +5,14 @@ Usage (from the repository root):
 
     .venv/bin/python scripts/measure_strong_play.py --deals 1030:1130 --max-left 11
 
-Four heuristic bots play each deal (wikipedia, dealer and seat by the deal number); at
-every card of one seat (deal number mod 4) with a choice and at most ``--max-left``
-tricks left, the strong bot is asked for its card on the same view. Both cards are
-judged on the real deal by the compiled solver (tricks lost against the best card, as
-``--dd-loss`` counts them; exactly-one nolo and positions past 3,000,000 nodes are left
-out). Prints the tricks lost by each bot per tricks-left count and the strong bot's
-decision times. The positions are the heuristic's, so the comparison is paired.
+Four heuristic bots play each deal (wikipedia, the dealer by the deal number); at every
+card with a choice and at most ``--max-left`` tricks left, a strong bot for that seat is
+asked for its card on the same view (``--seats dealer`` asks only at the dealer's seat, as
+this script did before decision 113). Both cards are judged on the real deal by the
+compiled solver (tricks lost against the best card, as ``--dd-loss`` counts them;
+exactly-one nolo and positions past 3,000,000 nodes are left out). Prints the tricks lost
+by each bot per tricks-left count, per seat from the dealer and per side, and the strong
+bot's decision times. The positions are the heuristic's, so the comparison is paired.
 
 ``--samplers uniform,chain`` asks one strong bot per sampler on every position, each
 with the same seed, all judged on the same cards: ``uniform`` deals the worlds uniformly,
@@ -35,7 +36,7 @@ from esmakker.core.actions import Play
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
-from esmakker.core.state import deal
+from esmakker.core.state import State, deal
 from esmakker.core.view import observe
 from esmakker.solver.position import EXACTLY_ONE, from_state
 from esmakker.solver.solve import Solver, SolverGaveUpError
@@ -45,6 +46,19 @@ SAMPLERS: dict[str, dict[str, bool]] = {
     "inference": {"inference": True, "chain": False},
     "chain": {"inference": False, "chain": True},
 }
+
+
+ROLES = ("dealer", "forehand", "second", "third", "declarer", "partner", "defender")
+"""Seats from the dealer (forehand leads the first trick), then sides of the contract."""
+
+
+def _roles(state: State, seat: int) -> tuple[str, str]:
+    """Return the seat's place from the dealer and its side in the contract."""
+    engine = state.engine
+    place = ROLES[(seat - int(state.dealer)) % 4]
+    if seat == engine.declarer:
+        return place, "declarer"
+    return place, "partner" if seat == engine.partner else "defender"
 
 
 def main() -> None:
@@ -61,6 +75,9 @@ def main() -> None:
         help="comma-separated strong bots by their worlds: uniform, inference, chain",
     )
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET_S)
+    parser.add_argument(
+        "--seats", choices=("all", "dealer"), default="all", help="judge every seat's cards"
+    )
     args = parser.parse_args()
     first, last = (int(x) for x in args.deals.split(":"))
     endgame.warm_up(wait=True)
@@ -73,23 +90,29 @@ def main() -> None:
     names = {m: f"strong+{m}" for m in samplers}
     lost: dict[str, dict[int, list[int]]] = {names[m]: defaultdict(list) for m in samplers}
     lost["heuristic"] = defaultdict(list)
+    by_role: dict[str, dict[str, int]] = {name: defaultdict(int) for name in lost}
+    role_cards: dict[str, int] = defaultdict(int)
     times: dict[str, list[float]] = {names[m]: [] for m in samplers}
     for number in range(first, last):
         state = deal(rules, Seat(number % 4), random.Random(number))
         bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
-        me = number % 4
+        judged = {number % 4} if args.seats == "dealer" else set(range(4))
         strongs = {
-            names[m]: StrongBot(
-                random.Random(f"s{number}"), worlds=args.worlds, budget_s=args.budget, **SAMPLERS[m]
+            (names[m], seat): StrongBot(
+                random.Random(f"s{number}" if args.seats == "dealer" else f"s{number}/{seat}"),
+                worlds=args.worlds,
+                budget_s=args.budget,
+                **SAMPLERS[m],
             )
             for m in samplers
+            for seat in judged
         }
         while not state.is_terminal:
             seat = state.to_act
             assert seat is not None
             view = observe(state, seat)
             action = bots[seat].act(view)
-            if state.phase is Phase.PLAY and int(seat) == me and len(view.legal_actions) > 1:
+            if state.phase is Phase.PLAY and int(seat) in judged and len(view.legal_actions) > 1:
                 pos = from_state(state)
                 if pos.left <= args.max_left and pos.objective != EXACTLY_ONE:
                     judge.clear()
@@ -99,16 +122,23 @@ def main() -> None:
                         values = {}
                     if values:
                         chosen = {}
-                        for name, strong in strongs.items():
-                            start = time.perf_counter()
-                            chosen[name] = strong.act(view)
-                            times[name].append(time.perf_counter() - start)
+                        for (name, at), strong in strongs.items():
+                            if at == int(seat):
+                                start = time.perf_counter()
+                                chosen[name] = strong.act(view)
+                                times[name].append(time.perf_counter() - start)
                         chosen["heuristic"] = action
                         wants_high = pos.maximisers >> int(seat) & 1
                         best = max(values.values()) if wants_high else min(values.values())
+                        roles = _roles(state, int(seat))
+                        for role in roles:
+                            role_cards[role] += 1
                         for name, card in chosen.items():
                             assert isinstance(card, Play)
-                            lost[name][pos.left].append(abs(best - values[int(card.card)]))
+                            cost = abs(best - values[int(card.card)])
+                            lost[name][pos.left].append(cost)
+                            for role in roles:
+                                by_role[name][role] += cost
             state = state.apply(action, seat)
     for name, by_left in lost.items():
         total = sum(sum(v) for v in by_left.values())
@@ -117,6 +147,8 @@ def main() -> None:
             f"{k}:{sum(v)}/{len(v)}" for k, v in sorted(by_left.items(), reverse=True)
         )
         print(f"{name}: {total} tricks lost on {cards} cards (tricks left: lost/cards) {detail}")
+        roles = " ".join(f"{role}:{by_role[name][role]}/{role_cards[role]}" for role in ROLES)
+        print(f"{name}: by seat and side (lost/cards) {roles}")
     for name, spent in times.items():
         if spent:
             median, most = statistics.median(spent), max(spent)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from esmakker.bots import registry
+from esmakker.bots import endgame, registry
 from esmakker.bots.registry import BOT_NAMES, SEARCH_BOTS
 from esmakker.cli import main
 from esmakker.core.actions import IRON, Action, parse_action
@@ -22,6 +22,7 @@ from esmakker.core.rules import RuleSet
 from esmakker.core.seats import SEATS, Seat
 from esmakker.core.state import State
 from esmakker.core.view import PlayerView, observe
+from esmakker.sim import duplicate
 from esmakker.sim.duplicate import (
     ALL_PASS,
     IRON_HAND,
@@ -510,3 +511,23 @@ def test_ray_gives_the_local_result(
     args = ["match", "--deals", "24", "--preset", "hjerteres", "--seed", "ray", "--json"]
     assert main([*args, "--ray", "local"]) == 0
     assert json.loads(capsys.readouterr().out) == json.loads(_summary_text(local))
+
+
+def test_a_search_bot_plays_its_first_deal_with_the_compiled_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    waits: list[bool] = []
+
+    def fake_warm_up(*, wait: bool = False) -> bool:
+        waits.append(wait)
+        return True
+
+    monkeypatch.setattr(endgame, "COMPILED", True)
+    monkeypatch.setattr(endgame, "warm_up", fake_warm_up)
+    duplicate._compile_for(["heuristic", "random", "beginner", "heuristic"])
+    assert waits == []  # nobody searches: nothing to wait for
+    duplicate._compile_for(["Strong ", "heuristic", "heuristic", "heuristic"])
+    assert waits == [True]
+    monkeypatch.setattr(endgame, "COMPILED", False)  # no numba: the plain solver it is
+    duplicate._compile_for(["strong", "heuristic", "heuristic", "heuristic"])
+    assert waits == [True]

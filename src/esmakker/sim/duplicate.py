@@ -25,8 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from esmakker.bots import endgame
 from esmakker.bots.base import Bot
-from esmakker.bots.registry import make_bot
+from esmakker.bots.registry import SEARCH_BOTS, make_bot
 from esmakker.core.actions import Iron
 from esmakker.core.errors import IllegalActionError
 from esmakker.core.record import dumps, record_of
@@ -130,6 +131,7 @@ def play_duplicate(
     """
     if len(bots) != 4:
         raise ValueError(f"duplicate play needs 4 bots, got {len(bots)}")
+    _compile_for(bots)
     start = dealt(rules, seed, number)
     hands: list[Hand] = []
     texts: list[str] = []
@@ -145,6 +147,17 @@ def play_duplicate(
             meta = _meta(bots, seed, number, rotation)
             texts.append(dumps(record_of(state, meta)))
     return DuplicateDeal(number, f"{seed}/{number}", start.dealer, tuple(hands), tuple(texts))
+
+
+def _compile_for(bots: Sequence[str]) -> None:
+    """Wait for the solver's compiled kernel where a search bot would use it.
+
+    A search bot plays by the plain solver's shallower endings while the kernel compiles
+    (10 to 60 s in a busy process), so without the wait a worker's first deals would be
+    played by a weaker bot than the rest of the match.
+    """
+    if endgame.COMPILED and any(name.strip().lower() in SEARCH_BOTS for name in bots):
+        endgame.warm_up(wait=True)
 
 
 def _table(bots: Sequence[str], seed: int | str, number: int, rotation: int) -> list[Bot]:

@@ -11,7 +11,7 @@ import pytest
 
 from bots.test_sampling import _check_world
 from esmakker.bots import strong
-from esmakker.bots.endgame import DD_TRICKS
+from esmakker.bots.endgame import DD_TRICKS, Ending
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import has_reads, sample_chain, sample_world
 from esmakker.bots.strong import StrongBot
@@ -22,6 +22,7 @@ from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.core.state import State, deal
 from esmakker.core.view import PlayerView, observe
+from esmakker.solver.solve import Solver
 
 
 def _heuristic_view(preset: str, number: int, seat: Seat, cards_played: int) -> PlayerView:
@@ -186,3 +187,29 @@ def test_the_strong_bot_uses_the_chain_only_from_its_tricks_left(
     assert calls, "the chain was never asked"
     assert max(calls) <= most
     assert len(calls) < decisions
+
+
+@pytest.mark.parametrize(("tricks_left", "chained"), [(11, False), (9, True)])
+def test_with_every_trick_solved_the_chain_deals_only_the_trusted_endings(
+    monkeypatch: pytest.MonkeyPatch, tricks_left: int, chained: bool
+) -> None:
+    """The compiled ending values all 13 tricks; the chain starts at ``MEAN_TRICKS`` left."""
+    calls: list[int] = []
+
+    def counting_chain(view: PlayerView, *args: object, **kwargs: object) -> list[State]:
+        calls.append(13 - len(view.tricks))
+        return sample_chain(view, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strong, "sample_chain", counting_chain)
+    state = deal(RuleSet.from_preset("wikipedia"), Seat.S, random.Random(3))
+    players = [HeuristicBot(random.Random(s)) for s in range(4)]
+    while state.phase is not Phase.PLAY or 13 - len(state.tricks) > tricks_left:
+        actor = state.to_act
+        assert actor is not None
+        state = state.apply(players[actor].act(observe(state, actor)), actor)
+    view = observe(state, state.to_act)
+    assert has_reads(view, strong.CHAIN_READS)
+    every_trick = Ending(Solver(pure=True), tricks=13)
+    bot = StrongBot(random.Random(1), worlds=2)
+    next(bot._worlds(view, every_trick, time.perf_counter() + 60))
+    assert calls == ([13 - len(view.tricks)] if chained else [])

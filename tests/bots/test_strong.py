@@ -137,3 +137,40 @@ def test_the_bot_takes_the_compiled_ending_once_the_kernel_is_compiled(
     assert not by_default._current_ending().solver.compiled
     monkeypatch.setattr(endgame, "COMPILED", True)
     assert by_default._current_ending().solver.compiled
+
+
+def _play_view_with(tricks_left: int, seed: int = 8) -> tuple[State, Seat]:
+    """Play heuristic cards until a seat with a choice has at most ``tricks_left`` left."""
+    state = deal(RuleSet.from_preset("wikipedia"), Seat.N, random.Random(seed))
+    bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
+    while True:
+        seat = state.to_act
+        assert seat is not None
+        playing = state.phase is Phase.PLAY and len(state.legal_actions()) > 1
+        if playing and 13 - len(state.tricks) <= tricks_left:
+            return state, seat
+        state = state.apply(bots[seat].act(observe(state, seat)), seat)
+
+
+@pytest.mark.parametrize(("tricks_left", "noisy_played"), [(13, False), (9, True)])
+def test_a_solved_search_plays_its_best_mean_only_in_the_trusted_endings(
+    monkeypatch: pytest.MonkeyPatch, tricks_left: int, noisy_played: bool
+) -> None:
+    """Before ``MEAN_TRICKS`` a card must beat the heuristic's by ``CONFIDENCE`` errors."""
+    state, seat = _play_view_with(tricks_left)
+    view = observe(state, seat)
+    assert (13 - len(view.tricks) <= strong_module.MEAN_TRICKS) == noisy_played
+    bot = StrongBot(random.Random(3))
+    default = HeuristicBot(random.Random(3)).act(view)
+    other = next(a for a in view.legal_actions if a != default)
+    candidates = (default, other)
+
+    def search_with(rows: list[list[float]]) -> object:
+        return lambda view, default: strong_module.Search(candidates, rows, rows)
+
+    noisy = [[0.0, 0.0, 0.0, 0.0], [3.0, -2.0, 0.5, 0.0]]  # better on average, by < 1 error
+    monkeypatch.setattr(bot, "_search", search_with(noisy))
+    assert bot.act(view) == (other if noisy_played else default)
+    clear = [[0.0, 0.0, 0.0, 0.0], [1.0, 1.0, 2.0, 1.0]]  # better in every world
+    monkeypatch.setattr(bot, "_search", search_with(clear))
+    assert bot.act(view) == other

@@ -33,11 +33,12 @@ from esmakker.solver.solve import Solver, SolverGaveUpError
 
 DD_TRICKS = 5
 """The solver evaluates a card when at most this many tricks are left (the current one too)."""
-DD_TRICKS_COMPILED = 11
-"""The same with the numba-compiled kernel, about fifty times faster (decision 112)."""
+DD_TRICKS_COMPILED = 13
+"""The same with the numba-compiled kernel, about fifty times faster: every trick (decisions
+112 and 114)."""
 NODE_LIMIT = 5_000
 """Nodes one call of the plain-Python solver may search before the world is rolled out."""
-NODE_LIMIT_COMPILED = 300_000
+NODE_LIMIT_COMPILED = 2_000_000
 """The same for the compiled kernel."""
 ROLLOUT_TRICKS = 0
 """Plain solver: a roll-out is finished double dummy from this many tricks left (0: never)."""

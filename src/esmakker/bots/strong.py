@@ -8,12 +8,14 @@ roll-out players (common random numbers). It plays the heuristic's own choice un
 another action gains on it world by world by more than ``CONFIDENCE`` standard errors:
 with a dozen worlds the plain best mean is mostly noise.
 
-In endings (``endgame``: up to 11 tricks left with the compiled solver, 5 without) each
-card is instead valued in each world by the double-dummy solver, the declarer's tricks
-with best play turned into the seat's score (``solver_weight`` blends it with the
-roll-out); a world where the solver gives up is skipped (rolled out only when no world
-is solved). When every world counted was solved, the card with the best mean is played
-(PIMC on exact values; the heuristic's choice among equals). Earlier in the play a
+In endings (``endgame``: the whole play with the compiled solver, 5 tricks left
+without) each card is instead valued in each world by the double-dummy solver, the
+declarer's tricks with best play turned into the seat's score (``solver_weight`` blends
+it with the roll-out); a world where the solver gives up is skipped (rolled out only when no world
+is solved). When every world counted was solved and at most ``MEAN_TRICKS`` tricks are
+left, the card with the best mean is played (PIMC on exact values; the heuristic's choice
+among equals); with more tricks left the worlds are rough guesses, so the same
+``CONFIDENCE`` rule as for roll-outs applies (decision 114). Earlier in the play a
 roll-out ends double dummy as soon as the ending is small enough
 (``Ending.rollout_tricks``): the solver scores the rest of the deal.
 
@@ -36,9 +38,9 @@ With ``chain`` the worlds come from a Metropolis chain over swaps of unseen card
 prefers worlds where the others played the cards a heuristic player would have played
 with the hands the world gives them (``sampling.sample_chain``; ``chain_reads`` says
 which of their choices count). The chain's worlds are correlated, which the
-``CONFIDENCE`` rule for roll-outs does not allow for, so by default it deals the worlds
-only in the endings the solver values exactly (``chain_tricks`` sets another depth);
-before that they are dealt uniformly. It may spend ``CHAIN_SHARE`` of the budget. The
+``CONFIDENCE`` rule does not allow for, so by default it deals the worlds only from
+``MEAN_TRICKS`` tricks left in the endings the solver values (``chain_tricks`` sets
+another depth); before that they are dealt uniformly. It may spend ``CHAIN_SHARE`` of the budget. The
 chain is on by default: it lost a fifth fewer tricks than uniform worlds (decision 111).
 
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
@@ -98,6 +100,12 @@ CHAIN_READS: tuple[type, ...] = (Play,)
 """The others' choices the chain reads (``sampling.sample_chain``)."""
 TRICKS = 13
 """Tricks in a deal."""
+MEAN_TRICKS = 9
+"""With at most this many tricks left a fully solved search plays its best mean (decision 114).
+
+Before that the worlds are guesses from a few cards played: the chain has little to read,
+so they are dealt uniformly, and the heuristic's card stays unless another gains on it by
+``CONFIDENCE`` standard errors, as for roll-outs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +171,8 @@ class StrongBot:
         self.chain = chain
         self.chain_reads = CHAIN_READS
         self.chain_tricks: int | None = None
-        """The chain deals the worlds from this many tricks left; ``None``: in solved endings."""
+        """The chain deals the worlds from this many tricks left; ``None``: from ``MEAN_TRICKS``
+        left in solved endings."""
 
     def act(self, view: PlayerView) -> Action:
         """Return the heuristic's action unless the search shows a clearly better one.
@@ -171,8 +180,8 @@ class StrongBot:
         Few worlds give noisy means, and the best of several noisy means is biased upwards,
         so the bot leaves the heuristic's choice only for an action whose paired gain over
         it, world by world, is more than ``CONFIDENCE`` standard errors above zero. When
-        the solver valued every world, the values are exact and the card with the best
-        mean is played (the heuristic's choice among several such).
+        the solver valued every world of an ending of at most ``MEAN_TRICKS`` tricks, the
+        card with the best mean is played (the heuristic's choice among several such).
         """
         legal = view.legal_actions
         default = self._heuristic.act(view)
@@ -183,7 +192,7 @@ class StrongBot:
         except SamplingError:  # a position the sampler cannot rebuild: play by the rules of thumb
             return default
         candidates, scores = search.candidates, _corrected(view, search)
-        if search.solved is not None:
+        if search.solved is not None and TRICKS - len(view.tricks) <= MEAN_TRICKS:
             return _best_mean(candidates, search.solved, default)
         base = scores[candidates.index(default)]
         best, best_gain = default, 0.0
@@ -255,7 +264,9 @@ class StrongBot:
         yielded again in turn if the search asks for more.
         """
         left = TRICKS - len(view.tricks)
-        from_left = ending.tricks if self.chain_tricks is None else self.chain_tricks
+        from_left = self.chain_tricks
+        if from_left is None:
+            from_left = min(ending.tricks, MEAN_TRICKS)
         if self.chain and left <= from_left and has_reads(view, self.chain_reads):
             found = sample_chain(
                 view,

@@ -157,11 +157,9 @@ def test_the_strong_bot_with_the_chain_is_legal_and_deterministic() -> None:
     assert histories[0] == histories[1]
 
 
-@pytest.mark.parametrize(("chain_tricks", "most"), [(None, DD_TRICKS), (7, 7)])
-def test_the_strong_bot_uses_the_chain_only_from_its_tricks_left(
-    monkeypatch: pytest.MonkeyPatch, chain_tricks: int | None, most: int
-) -> None:
-    """By default the chain deals the worlds of the endings the solver values exactly."""
+@pytest.fixture
+def chain_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record the tricks left at each call of the strong bot's chain."""
     calls: list[int] = []
 
     def counting_chain(view: PlayerView, *args: object, **kwargs: object) -> list[State]:
@@ -169,6 +167,14 @@ def test_the_strong_bot_uses_the_chain_only_from_its_tricks_left(
         return sample_chain(view, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(strong, "sample_chain", counting_chain)
+    return calls
+
+
+@pytest.mark.parametrize(("chain_tricks", "most"), [(None, DD_TRICKS), (7, 7)])
+def test_the_strong_bot_uses_the_chain_only_from_its_tricks_left(
+    chain_calls: list[int], chain_tricks: int | None, most: int
+) -> None:
+    """By default the chain deals the worlds of the endings the solver values exactly."""
     bot = StrongBot(random.Random(1), worlds=2, budget_s=60)
     bot.chain_tricks = chain_tricks
     state = deal(RuleSet.from_preset("wikipedia"), Seat.S, random.Random(3))
@@ -184,23 +190,16 @@ def test_the_strong_bot_uses_the_chain_only_from_its_tricks_left(
         else:
             action = others[actor].act(view)
         state = state.apply(action, actor)
-    assert calls, "the chain was never asked"
-    assert max(calls) <= most
-    assert len(calls) < decisions
+    assert chain_calls, "the chain was never asked"
+    assert max(chain_calls) <= most
+    assert len(chain_calls) < decisions
 
 
 @pytest.mark.parametrize(("tricks_left", "chained"), [(11, False), (9, True)])
 def test_with_every_trick_solved_the_chain_deals_only_the_trusted_endings(
-    monkeypatch: pytest.MonkeyPatch, tricks_left: int, chained: bool
+    chain_calls: list[int], tricks_left: int, chained: bool
 ) -> None:
     """The compiled ending values all 13 tricks; the chain starts at ``MEAN_TRICKS`` left."""
-    calls: list[int] = []
-
-    def counting_chain(view: PlayerView, *args: object, **kwargs: object) -> list[State]:
-        calls.append(13 - len(view.tricks))
-        return sample_chain(view, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(strong, "sample_chain", counting_chain)
     state = deal(RuleSet.from_preset("wikipedia"), Seat.S, random.Random(3))
     players = [HeuristicBot(random.Random(s)) for s in range(4)]
     while state.phase is not Phase.PLAY or 13 - len(state.tricks) > tricks_left:
@@ -212,4 +211,4 @@ def test_with_every_trick_solved_the_chain_deals_only_the_trusted_endings(
     every_trick = Ending(Solver(pure=True), tricks=13)
     bot = StrongBot(random.Random(1), worlds=2)
     next(bot._worlds(view, every_trick, time.perf_counter() + 60))
-    assert calls == ([13 - len(view.tricks)] if chained else [])
+    assert chain_calls == ([13 - len(view.tricks)] if chained else [])

@@ -11,12 +11,12 @@ with a dozen worlds the plain best mean is mostly noise.
 In endings (``endgame``: the whole play with the compiled solver, 5 tricks left
 without) each card is instead valued in each world by the double-dummy solver, the
 declarer's tricks with best play turned into the seat's score (``solver_weight`` blends
-it with the roll-out); a world where the solver gives up is skipped (rolled out only when no world
-is solved). When every world counted was solved and at most ``MEAN_TRICKS`` tricks are
-left, the card with the best mean is played (PIMC on exact values; the heuristic's choice
-among equals); with more tricks left the worlds are rough guesses, so the same
-``CONFIDENCE`` rule as for roll-outs applies (decision 114). Earlier in the play a
-roll-out ends double dummy as soon as the ending is small enough
+it with the roll-out); a world where the solver gives up is skipped (rolled out only
+when no world is solved). When every world counted was solved and at most
+``MEAN_TRICKS`` tricks are left, the card with the best mean is played (PIMC on exact
+values; the heuristic's choice among equals); with more tricks left the worlds are rough
+guesses, so the same ``CONFIDENCE`` rule as for roll-outs applies (decision 114).
+Where a roll-out is played, it ends double dummy as soon as the ending is small enough
 (``Ending.rollout_tricks``): the solver scores the rest of the deal.
 
 In the auction (with ``search_auction``) the candidates are the heuristic's own call,
@@ -40,8 +40,8 @@ with the hands the world gives them (``sampling.sample_chain``; ``chain_reads`` 
 which of their choices count). The chain's worlds are correlated, which the
 ``CONFIDENCE`` rule does not allow for, so by default it deals the worlds only from
 ``MEAN_TRICKS`` tricks left in the endings the solver values (``chain_tricks`` sets
-another depth); before that they are dealt uniformly. It may spend ``CHAIN_SHARE`` of the budget. The
-chain is on by default: it lost a fifth fewer tricks than uniform worlds (decision 111).
+another depth); before that they are dealt uniformly. It may spend ``CHAIN_SHARE`` of
+the budget. The chain is on by default: it lost a fifth fewer tricks than uniform worlds (decision 111).
 
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken

@@ -139,9 +139,9 @@ def test_the_bot_takes_the_compiled_ending_once_the_kernel_is_compiled(
     assert by_default._current_ending().solver.compiled
 
 
-def _play_view_with(tricks_left: int, seed: int = 8) -> tuple[State, Seat]:
+def _play_view_with(tricks_left: int) -> tuple[State, Seat]:
     """Play heuristic cards until a seat with a choice has at most ``tricks_left`` left."""
-    state = deal(RuleSet.from_preset("wikipedia"), Seat.N, random.Random(seed))
+    state = deal(RuleSet.from_preset("wikipedia"), Seat.N, random.Random(8))
     bots = [make_bot("heuristic", random.Random(s)) for s in range(4)]
     while True:
         seat = state.to_act

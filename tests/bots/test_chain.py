@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from bots.test_sampling import _check_world
-from esmakker.bots import strong
+from esmakker.bots import sampling, strong
 from esmakker.bots.endgame import DD_TRICKS, Ending
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import has_reads, sample_chain, sample_world
@@ -124,6 +124,24 @@ def test_a_chain_past_its_deadline_returns_the_world_it_stands_on() -> None:
     worlds = sample_chain(view, random.Random(4), 5, _highest, deadline=time.perf_counter())
     assert len(worlds) == 1
     _check_world(view, worlds[0])
+
+
+@pytest.mark.parametrize(("count", "chains"), [(8, sampling.CHAIN_RESTARTS), (2, 2)])
+def test_the_worlds_come_from_independent_chains_sharing_the_count(
+    monkeypatch: pytest.MonkeyPatch, count: int, chains: int
+) -> None:
+    starts: list[int] = []
+    start = sampling._Chain.start
+
+    def counting_start(chain: sampling._Chain, attempts: int) -> None:
+        starts.append(attempts)
+        start(chain, attempts)
+
+    monkeypatch.setattr(sampling._Chain, "start", counting_start)
+    view = _heuristic_view("wikipedia", 2, Seat.N, 14)
+    worlds = sample_chain(view, random.Random(4), count, _highest)
+    assert len(starts) == chains
+    assert len(worlds) == count
 
 
 def test_the_chain_reads_the_calls_when_asked() -> None:

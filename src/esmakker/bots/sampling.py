@@ -180,6 +180,8 @@ CHAIN_THIN = 5
 """Chain steps between two worlds kept."""
 CHAIN_PENALTY = 0.05
 """A world's weight falls by this factor for each choice the model would not have made."""
+CHAIN_RESTARTS = 4
+"""Independent chains run for one call; their worlds are pooled (decision 115)."""
 
 
 def sample_chain(
@@ -192,19 +194,21 @@ def sample_chain(
     deadline: float = math.inf,
     attempts: int = 200,
 ) -> list[State]:
-    """Return up to ``count`` worlds from a Metropolis chain weighed by ``policy``.
+    """Return up to ``count`` worlds from Metropolis chains weighed by ``policy``.
 
     A world's weight is ``CHAIN_PENALTY`` to the power of its *misses*: the choices of
     the kinds in ``reads`` (a card by default) that a seat with a hidden hand made and
     ``policy`` would not have made on that seat's view of the world (forced choices do
-    not count). The chain starts from a uniform world and proposes swapping two unseen
+    not count). A chain starts from a uniform world and proposes swapping two unseen
     cards between two hidden hands (each allowed where it goes); a proposal with more
     misses is accepted with the weight's ratio. After ``CHAIN_BURN_IN`` steps a world is
-    kept every ``CHAIN_THIN`` steps. A seat's misses depend only on its own cards and the
-    public play, so they are counted once per hand; a count that already rules the
-    proposal out stops the replay. Every world returned agrees with the view. Past
-    ``deadline`` (a ``time.perf_counter`` value) the chain returns the worlds it has
-    (at least the one it stands on).
+    kept every ``CHAIN_THIN`` steps. One chain stays long in the mode it finds first, so
+    ``CHAIN_RESTARTS`` chains from independent starts share the ``count`` worlds. A
+    seat's misses depend only on its own cards and the public play, so they are counted
+    once per hand; a count that already rules the proposal out stops the replay. Every
+    world returned agrees with the view. The time to ``deadline`` (a
+    ``time.perf_counter`` value) is shared among the chains; one past its share returns
+    the worlds it has (at least the one it stands on).
 
     Raises:
         ValueError: for a spectator view.
@@ -212,8 +216,24 @@ def sample_chain(
     """
     if view.seat is None:
         raise ValueError("worlds are sampled for a seat, not for a spectator")
-    chain = _Chain(view, _facts(view), policy, reads, rng)
-    chain.start(attempts)
+    facts = _facts(view)
+    chains = max(1, min(CHAIN_RESTARTS, count))
+    misses: dict[tuple[int, int, int, int], int] = {}
+    worlds: list[State] = []
+    for index in range(chains):
+        share = count // chains + (index < count % chains)
+        now = time.perf_counter()
+        if worlds and now > deadline:
+            break
+        own_deadline = now + (deadline - now) / (chains - index)
+        chain = _Chain(view, facts, policy, reads, rng, misses)
+        chain.start(attempts)
+        worlds += _run(chain, share, own_deadline)
+    return worlds
+
+
+def _run(chain: _Chain, count: int, deadline: float) -> list[State]:
+    """Return the worlds one chain keeps (at least the one it stands on)."""
     worlds: list[State] = []
     steps = CHAIN_BURN_IN + CHAIN_THIN * count
     for step in range(1, steps + 1):
@@ -251,11 +271,13 @@ class _Chain:
         policy: Policy,
         reads: tuple[type, ...],
         rng: random.Random,
+        misses: dict[tuple[int, int, int, int], int],
     ) -> None:
         self.view, self.facts, self.policy, self.reads, self.rng = view, facts, policy, reads, rng
         self.readers = sorted(_read_seats(view))
-        self.misses: dict[tuple[int, int, int, int], int] = {}
-        """Per seat and its cards (dealt, laid away, taken), the misses counted."""
+        self.misses = misses
+        """Per seat and its cards (dealt, laid away, taken), the misses counted (shared by
+        the chains of one call: the count depends only on the view and the policy)."""
 
     def start(self, attempts: int) -> None:
         """Stand on the first uniform world that replays."""

@@ -34,14 +34,16 @@ others' calls and cards given their hands (``inference``: the heuristic's own bi
 prices, its trump choice, its ducks and discards, all made soft) and the worlds are
 drawn in proportion to it (``sampling.sample_weighted``).
 
-With ``chain`` the worlds come from a Metropolis chain over swaps of unseen cards that
-prefers worlds where the others played the cards a heuristic player would have played
-with the hands the world gives them (``sampling.sample_chain``; ``chain_reads`` says
-which of their choices count). The chain's worlds are correlated, which the
-``CONFIDENCE`` rule does not allow for, so by default it deals the worlds only from
-``MEAN_TRICKS`` tricks left in the endings the solver values (``chain_tricks`` sets
-another depth); before that they are dealt uniformly. It may spend ``CHAIN_SHARE`` of
-the budget. The chain is on by default: it lost a fifth fewer tricks than uniform worlds (decision 111).
+With ``chain`` the worlds come from Metropolis chains over swaps of unseen cards that
+prefer worlds where the others played the cards a heuristic player would have played
+with the hands the world gives them (``sampling.sample_chain``: several chains from
+independent starts; ``chain_reads`` says which of their choices count). The chain's
+worlds are correlated, which the ``CONFIDENCE`` rule does not allow for, so by default
+it deals the worlds only from ``MEAN_TRICKS`` tricks left in the endings the solver
+values (``chain_tricks`` sets another depth); before that they are dealt uniformly. It
+may spend ``CHAIN_SHARE`` of the budget. The chain is on by default: it lost a fifth
+fewer tricks than uniform worlds (decision 111), restarted chains a fifth fewer again
+(decision 115).
 
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken

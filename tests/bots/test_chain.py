@@ -144,6 +144,74 @@ def test_the_worlds_come_from_independent_chains_sharing_the_count(
     assert len(worlds) == count
 
 
+def _play_on(number: int, cards: int) -> list[State]:
+    """Return the states of a heuristic deal from its first card, ``cards`` cards on."""
+    state = deal(RuleSet.from_preset("wikipedia"), Seat(number % 4), random.Random(number))
+    bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
+    states: list[State] = []
+    while not state.is_terminal and len(states) < cards:
+        actor = state.to_act
+        assert actor is not None
+        if state.phase is Phase.PLAY:
+            states.append(state)
+        state = state.apply(bots[actor].act(observe(state, actor)), actor)
+    return states
+
+
+def test_a_chain_goes_on_from_where_it_ended_at_the_last_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a memory the chains start from the last call's ends, moved to fit what was played."""
+    starts: list[str] = []
+    start, stand_on = sampling._Chain.start, sampling._Chain.stand_on
+
+    def uniform(chain: sampling._Chain, attempts: int) -> None:
+        starts.append("uniform")
+        start(chain, attempts)
+
+    def carried(chain: sampling._Chain, deal: sampling._Deal) -> bool:
+        starts.append("carried")
+        return stand_on(chain, deal)
+
+    monkeypatch.setattr(sampling._Chain, "start", uniform)
+    monkeypatch.setattr(sampling._Chain, "stand_on", carried)
+    memory = sampling.ChainMemory()
+    states = [s for s in _play_on(6, 36) if s.to_act is Seat.S]
+    assert len(states) >= 5
+    for state in states[2:5]:  # three decisions of one seat, with cards played between
+        view = observe(state, Seat.S)
+        for world in sample_chain(view, random.Random(1), 4, _highest, memory=memory):
+            _check_world(view, world)
+    assert starts[:4] == ["uniform"] * 4
+    assert starts[4:] == ["carried"] * 8
+    assert len(memory.deals) == 4
+
+
+def test_a_carried_deal_gives_each_played_card_to_the_hand_that_played_it() -> None:
+    states = _play_on(9, 30)
+    before, after = states[20], states[28]
+    seat = Seat.W
+    view_before, view_after = observe(before, seat), observe(after, seat)
+    facts = sampling._facts(view_after)
+    rng = random.Random(2)
+    carried = 0
+    for _ in range(20):
+        old = sampling._deal(view_before, sampling._facts(view_before), rng)
+        assert old is not None
+        new = sampling._carry(old, view_after, facts, rng)
+        if new is None:
+            continue
+        for s in range(4):
+            assert facts.holdings[s] & ~new.held[s] == 0  # every played card where it was played
+        kept = sum(bin(a & b).count("1") for a, b in zip(old.held, new.held, strict=True))
+        assert kept >= 52 - 2 * 8  # a few swaps moved the cards played since, not a new deal
+        world = sampling._build(view_after, new, rng)
+        assert world is not None
+        assert observe(world, seat) == view_after
+        carried += 1
+    assert carried >= 10
+
+
 def test_the_chain_reads_the_calls_when_asked() -> None:
     view = _heuristic_view("wikipedia", 4, Seat.W, 0)
     assert not has_reads(view)  # nobody has played a card yet

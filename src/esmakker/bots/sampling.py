@@ -24,7 +24,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from esmakker.core.actions import Action, Decline, Discard, Play, Take
@@ -184,6 +184,16 @@ CHAIN_RESTARTS = 4
 """Independent chains run for one call; their worlds are pooled (decision 115)."""
 
 
+@dataclass(slots=True)
+class ChainMemory:
+    """Where a seat's chains ended at its last decision, to go on from there at the next.
+
+    Keep one per seat and deal; a deal the new view rules out is simply not used.
+    """
+
+    deals: list[_Deal] = field(default_factory=list)
+
+
 def sample_chain(
     view: PlayerView,
     rng: random.Random,
@@ -193,6 +203,7 @@ def sample_chain(
     reads: tuple[type, ...] = (Play,),
     deadline: float = math.inf,
     attempts: int = 200,
+    memory: ChainMemory | None = None,
 ) -> list[State]:
     """Return up to ``count`` worlds from Metropolis chains weighed by ``policy``.
 
@@ -210,6 +221,12 @@ def sample_chain(
     ``time.perf_counter`` value) is shared among the chains; one past its share returns
     the worlds it has (at least the one it stands on).
 
+    With ``memory`` (one per seat and deal) each chain starts where the same chain of the
+    seat's previous call ended, its cards moved to fit what the view has shown since
+    (``_carry``), and from a uniform world only where that fails; the chains' ends are
+    kept there for the next call. A chain so goes on through the deal instead of starting
+    afresh at every decision (decision 117).
+
     Raises:
         ValueError: for a spectator view.
         SamplingError: if no start world is found within ``attempts`` tries.
@@ -220,6 +237,8 @@ def sample_chain(
     chains = max(1, min(CHAIN_RESTARTS, count))
     misses: dict[tuple[int, int, int, int], int] = {}
     worlds: list[State] = []
+    carried = [] if memory is None else memory.deals
+    ends: list[_Deal] = []
     for index in range(chains):
         share = count // chains + (index < count % chains)
         now = time.perf_counter()
@@ -227,8 +246,13 @@ def sample_chain(
             break
         own_deadline = now + (deadline - now) / (chains - index)
         chain = _Chain(view, facts, policy, reads, rng, misses)
-        chain.start(attempts)
+        start = _carry(carried[index], view, facts, rng) if index < len(carried) else None
+        if start is None or not chain.stand_on(start):
+            chain.start(attempts)
         worlds += _run(chain, share, own_deadline)
+        ends.append(chain.deal)
+    if memory is not None:
+        memory.deals = ends
     return worlds
 
 
@@ -293,6 +317,14 @@ class _Chain:
             f"(phase {self.view.phase.value}, {len(self.view.steps)} steps)"
         )
 
+    def stand_on(self, deal: _Deal) -> bool:
+        """Stand on ``deal`` if it agrees with the view; return whether it does."""
+        judged = self._judge(deal, math.inf)
+        if judged is None:
+            return False
+        self.deal, (self.state, self.total) = deal, judged
+        return True
+
     def step(self) -> None:
         """Propose a swap of two unseen cards; move to it by the Metropolis rule."""
         proposal = self._propose()
@@ -349,6 +381,82 @@ class _Chain:
             return sum(counting.values()) <= limit
 
         return watch
+
+
+def _carry(deal: _Deal, view: PlayerView, facts: _Facts, rng: random.Random) -> _Deal | None:
+    """Return ``deal`` with its unseen cards moved to fit ``facts``, ``None`` if it cannot.
+
+    A card a hidden hand has played since comes to that hand in exchange for one of its
+    unseen cards that may lie where the played card lay; then each unseen card where the
+    view no longer allows it (a suit the seat has shown out of) is swapped with a card of
+    a place it may go to. The rest of the deal is kept.
+    """
+    places = _places(deal, facts)
+    if places is None:
+        return None
+    for s in range(4):
+        hand = _Place("H", s)
+        if hand not in places:
+            continue
+        for card in iter_mask(facts.holdings[s] & ~deal.held[s]):
+            if not _fetch(places, facts, card, hand):
+                return None
+    for place in list(places):
+        for card in iter_mask(places[place]):
+            if place not in facts.allowed.get(card, ()) and not _rehome(places, facts, card, place):
+                return None
+    if any(places[p].bit_count() != n for p, n in facts.capacity.items()):
+        return None
+    if any(p not in facts.allowed.get(c, ()) for p, m in places.items() for c in iter_mask(m)):
+        return None
+    hands, discards, kitty = _assemble(facts, places.items())
+    dealt = _dealt(view, facts, hands, discards, kitty, rng)
+    return None if dealt is None else _Deal(hands, discards, *dealt)
+
+
+def _places(deal: _Deal, facts: _Facts) -> dict[_Place, int] | None:
+    """Return the deal's cards in the places the view leaves open, less what it fixes there.
+
+    A card seen since may still be among them, in the wrong place (``_carry`` moves it).
+    """
+    kitty = sum(1 << int(c) for c in deal.kitty) & ~sum(deal.taken)
+    known_kitty = sum(1 << c for c in facts.kitty_known)
+    if known_kitty & ~kitty:
+        return None
+    places: dict[_Place, int] = {}
+    for place in facts.capacity:
+        if place.kind == "H":
+            places[place] = deal.held[place.seat] & ~facts.holdings[place.seat]
+        elif place.kind == "D":
+            places[place] = deal.discards[place.seat]
+        else:
+            places[place] = kitty & ~known_kitty
+    return places
+
+
+def _fetch(places: dict[_Place, int], facts: _Facts, card: int, hand: _Place) -> bool:
+    """Move ``card`` (now seen in ``hand``) out of its place for a card of ``hand``."""
+    source = next((p for p, m in places.items() if m >> card & 1), None)
+    if source is None:
+        return False
+    swaps = [c for c in iter_mask(places[hand]) if source in facts.allowed.get(c, ())]
+    if not swaps:
+        return False
+    other = min(swaps)
+    places[source] ^= 1 << card | 1 << other
+    places[hand] ^= 1 << other
+    return True
+
+
+def _rehome(places: dict[_Place, int], facts: _Facts, card: int, place: _Place) -> bool:
+    """Swap ``card`` out of ``place`` for a card of a place it may lie in."""
+    for target in facts.allowed.get(card, ()):
+        for other in iter_mask(places.get(target, 0)):
+            if place in facts.allowed.get(other, ()):
+                places[place] ^= 1 << card | 1 << other
+                places[target] ^= 1 << card | 1 << other
+                return True
+    return False
 
 
 def _misses(
@@ -670,16 +778,23 @@ def _place(facts: _Facts, rng: random.Random) -> tuple[list[int], list[int], int
             options.remove(pick)
         else:
             return None
+    return _assemble(facts, ((place, 1 << card) for card, place in where.items()))
+
+
+def _assemble(
+    facts: _Facts, placed: Iterable[tuple[_Place, int]]
+) -> tuple[list[int], list[int], int]:
+    """Return the hands, the hidden discards and the kitty with the ``placed`` cards added."""
     hands = list(facts.holdings)
     discards = [0, 0, 0, 0]
     kitty = sum(1 << c for c in facts.kitty_known)
-    for card, place in where.items():
+    for place, mask in placed:
         if place.kind == "H":
-            hands[place.seat] |= 1 << card
+            hands[place.seat] |= mask
         elif place.kind == "D":
-            discards[place.seat] |= 1 << card
+            discards[place.seat] |= mask
         else:
-            kitty |= 1 << card
+            kitty |= mask
     return hands, discards, kitty
 
 

@@ -43,7 +43,8 @@ it deals the worlds only from ``MEAN_TRICKS`` tricks left in the endings the sol
 values (``chain_tricks`` sets another depth); before that they are dealt uniformly. It
 may spend ``CHAIN_SHARE`` of the budget. The chain is on by default: it lost a fifth
 fewer tricks than uniform worlds (decision 111), restarted chains a fifth fewer again
-(decision 115).
+(decision 115). Each seat's chains go on from where they ended at its last decision
+(``sampling.ChainMemory``, decision 117), so through a deal they run ever longer.
 
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken
@@ -75,6 +76,7 @@ from esmakker.bots.endgame import (
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.inference import Inference
 from esmakker.bots.sampling import (
+    ChainMemory,
     SamplingError,
     World,
     has_reads,
@@ -175,6 +177,8 @@ class StrongBot:
         self.chain_tricks: int | None = None
         """The chain deals the worlds from this many tricks left; ``None``: from ``MEAN_TRICKS``
         left in solved endings."""
+        self._chain_memory: dict[int, ChainMemory] = {}
+        """Per seat, where its chains ended at its last decision (``sample_chain``)."""
 
     def act(self, view: PlayerView) -> Action:
         """Return the heuristic's action unless the search shows a clearly better one.
@@ -265,6 +269,7 @@ class StrongBot:
         The chain's worlds are made at once (by ``chain_deadline`` at the latest) and
         yielded again in turn if the search asks for more.
         """
+        assert view.seat is not None
         left = TRICKS - len(view.tricks)
         from_left = self.chain_tricks
         if from_left is None:
@@ -277,6 +282,7 @@ class StrongBot:
                 HeuristicBot(random.Random(0)).act,  # a fresh model: its price cache stays small
                 reads=self.chain_reads,
                 deadline=chain_deadline,
+                memory=self._chain_memory.setdefault(int(view.seat), ChainMemory()),
             )
             return itertools.cycle(found)
         if self.inference:

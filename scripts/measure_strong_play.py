@@ -14,6 +14,13 @@ exactly-one nolo and positions past 3,000,000 nodes are left out). Prints the tr
 by each bot per tricks-left count, per seat from the dealer and per side, and the strong
 bot's decision times. The positions are the heuristic's, so the comparison is paired.
 
+``--positions own`` plays the deals as the duplicate match does: one seat a deal (it
+steps through the four places from the dealer over 16 deals) plays the first sampler's
+strong bot, the others and the auction are the heuristic's, and at that seat's cards the
+heuristic's card for the same view is judged beside the strong bot's. These are the
+positions the strong bot reaches itself, which the match's figure counts (decision 118):
+on the heuristic's own positions the strong bot looks better than it plays.
+
 ``--samplers uniform,chain`` asks one strong bot per sampler on every position, each
 with the same seed, all judged on the same cards: ``uniform`` deals the worlds uniformly,
 ``inference`` weights them by inference (``StrongBot(inference=True)``), ``chain`` draws
@@ -61,6 +68,11 @@ def _roles(state: State, seat: int) -> tuple[str, str]:
     return place, "partner" if seat == engine.partner else "defender"
 
 
+def _own_seat(number: int) -> int:
+    """Return the seat the strong bot plays in deal ``number`` with ``--positions own``."""
+    return (number + number // 4) % 4
+
+
 def main() -> None:
     """Parse the arguments, play the deals and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -77,6 +89,12 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET_S)
     parser.add_argument(
         "--seats", choices=("all", "dealer"), default="all", help="judge every seat's cards"
+    )
+    parser.add_argument(
+        "--positions",
+        choices=("heuristic", "own"),
+        default="heuristic",
+        help="whose cards make the positions: four heuristic bots, or one strong seat a deal",
     )
     args = parser.parse_args()
     first, last = (int(x) for x in args.deals.split(":"))
@@ -97,6 +115,8 @@ def main() -> None:
         state = deal(rules, Seat(number % 4), random.Random(number))
         bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
         judged = {number % 4} if args.seats == "dealer" else set(range(4))
+        if args.positions == "own":
+            judged = {_own_seat(number)}
         strongs = {
             (names[m], seat): StrongBot(
                 random.Random(f"s{number}" if args.seats == "dealer" else f"s{number}/{seat}"),
@@ -107,11 +127,15 @@ def main() -> None:
             for m in samplers
             for seat in judged
         }
+        playing = next(iter(strongs.values())) if args.positions == "own" else None
         while not state.is_terminal:
             seat = state.to_act
             assert seat is not None
             view = observe(state, seat)
             action = bots[seat].act(view)
+            played = action
+            if playing is not None and int(seat) in judged and state.phase is Phase.PLAY:
+                played = playing.act(view)  # the strong bot's own card makes the positions
             if state.phase is Phase.PLAY and int(seat) in judged and len(view.legal_actions) > 1:
                 pos = from_state(state)
                 if pos.left <= args.max_left and pos.objective != EXACTLY_ONE:
@@ -123,7 +147,9 @@ def main() -> None:
                     if values:
                         chosen = {}
                         for (name, at), strong in strongs.items():
-                            if at == int(seat):
+                            if strong is playing:
+                                chosen[name] = played
+                            elif at == int(seat):
                                 start = time.perf_counter()
                                 chosen[name] = strong.act(view)
                                 times[name].append(time.perf_counter() - start)
@@ -139,7 +165,7 @@ def main() -> None:
                             lost[name][pos.left].append(cost)
                             for role in roles:
                                 by_role[name][role] += cost
-            state = state.apply(action, seat)
+            state = state.apply(played, seat)
     for name, by_left in lost.items():
         total = sum(sum(v) for v in by_left.values())
         cards = sum(len(v) for v in by_left.values())
@@ -147,8 +173,8 @@ def main() -> None:
             f"{k}:{sum(v)}/{len(v)}" for k, v in sorted(by_left.items(), reverse=True)
         )
         print(f"{name}: {total} tricks lost on {cards} cards (tricks left: lost/cards) {detail}")
-        roles = " ".join(f"{role}:{by_role[name][role]}/{role_cards[role]}" for role in ROLES)
-        print(f"{name}: by seat and side (lost/cards) {roles}")
+        shares = " ".join(f"{role}:{by_role[name][role]}/{role_cards[role]}" for role in ROLES)
+        print(f"{name}: by seat and side (lost/cards) {shares}")
     for name, spent in times.items():
         if spent:
             median, most = statistics.median(spent), max(spent)

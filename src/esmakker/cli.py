@@ -422,7 +422,17 @@ def _dd_loss_text(figures: dict[str, Any]) -> list[str]:
             f"{_interval(values['regret_ci95'])} ({values['regret_solved']} of "
             f"{values['declared']} judged)"
         )
+    lines.extend(_ratio_text(figures.get("tricks_lost_ratio")))
     return lines
+
+
+def _ratio_text(ratio: dict[str, Any] | None) -> list[str]:
+    if ratio is None or ratio["ratio"] is None:
+        return []
+    return [
+        f"  {ratio['bot']} lost {ratio['ratio']:.2f} times the tricks {ratio['to']} lost "
+        f"(95% interval {_interval(ratio['ci95'])})"
+    ]
 
 
 def _share(rate: float | None) -> str:

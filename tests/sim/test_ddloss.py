@@ -213,6 +213,20 @@ def test_each_card_counts_for_its_bot_and_names_are_pooled() -> None:
     assert bots["c"]["regret_per_declared_deal"] == 30
     assert (bots["b"]["declared"], bots["b"]["regret_solved"]) == (2, 2)
     assert figures["card_coverage"] == (416 - 8) / 416
+    assert figures["tricks_lost_ratio"] is None  # three names: no one pair to compare
+
+
+def test_the_tricks_lost_ratio_compares_two_names_deal_by_deal() -> None:
+    lost = [(1, 0, 3, 2), (0, 0, 1, 0), (2, 1, 0, 0), (1, 0, 0, 4)]
+    other = [(0, 2, 1, 1), (2, 0, 0, 1), (0, 1, 1, 0), (1, 1, 0, 0)]
+    deals = [_made_up(1, lost, [0, 1, 2, 3]), _made_up(2, other, [0, 1, 2, 3])]
+    figures = summarise_dd_loss(("a", "b", "b", "b"), deals, 500)
+    ratio = figures["tricks_lost_ratio"]
+    assert (ratio["bot"], ratio["to"]) == ("a", "b")
+    # "a" lost 4 and 3 tricks in four hands; each "b" lost 11/3 and 8/3 on average
+    assert ratio["ratio"] == pytest.approx((4 + 3) / (11 / 3 + 8 / 3))
+    low, high = ratio["ci95"]
+    assert low < ratio["ratio"] < high
 
 
 def test_dd_loss_json_shape() -> None:
@@ -221,6 +235,7 @@ def test_dd_loss_json_shape() -> None:
     assert list(figures) == [
         "node_limit",
         "bots",
+        "tricks_lost_ratio",
         "cards",
         "cards_solved",
         "card_coverage",
@@ -277,9 +292,16 @@ def test_match_dd_loss_on_the_command_line(capsys: CapSys) -> None:
     figures = json.loads(capsys.readouterr().out)["dd_loss"]
     assert figures["node_limit"] == 2000
     assert set(figures["bots"]) == {"heuristic", "random"}
+    assert (figures["tricks_lost_ratio"]["bot"], figures["tricks_lost_ratio"]["to"]) == (
+        "heuristic",
+        "random",
+    )
     assert figures["cards"] == 4 * 52 or figures["number_contracts"] < 4
     assert main(small) == 0
-    assert "tricks lost/deal" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "tricks lost/deal" in text
+    assert "heuristic lost" in text
+    assert "times the tricks random lost" in text
     assert main([*args, "--dd-node-limit", "5"]) == 2
     assert "--dd-loss" in capsys.readouterr().err
 

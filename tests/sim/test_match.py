@@ -37,7 +37,7 @@ from esmakker.sim.duplicate import (
 )
 from esmakker.sim.match import MatchResult, chunk_ranges, run_match
 from esmakker.sim.progress import ProgressBar
-from esmakker.sim.stats import mean_ci95, summarise_match, t_quantile
+from esmakker.sim.stats import mean_ci95, ratio_ci95, summarise_match, t_quantile
 
 # --- test bots (in-process only: worker processes know the registry's own bots) -------------
 
@@ -211,6 +211,29 @@ def test_mean_and_interval() -> None:
     assert mean_ci95([2.0, 2.0, 2.0]) == (2.0, (2.0, 2.0))
     with pytest.raises(ValueError, match="no values"):
         mean_ci95([])
+
+
+def test_ratio_and_interval_by_the_delta_method() -> None:
+    above = [3.0, 1.0, 4.0, 1.0, 5.0]
+    below = [4.0, 3.0, 5.0, 2.0, 6.0]
+    ratio, ci = ratio_ci95(above, below)
+    assert ratio == pytest.approx(14 / 20)
+    residuals = [a - 0.7 * b for a, b in zip(above, below, strict=True)]
+    s = math.sqrt(sum(r * r for r in residuals) / 4)  # the residuals add up to zero
+    half = 2.7764 * s / math.sqrt(5) / (20 / 5)
+    assert ci is not None
+    assert ci[0] == pytest.approx(0.7 - half, abs=1e-3)
+    assert ci[1] == pytest.approx(0.7 + half, abs=1e-3)
+
+
+def test_ratio_edge_cases() -> None:
+    assert ratio_ci95([1.0, 2.0], [2.0, 4.0]) == (0.5, (0.5, 0.5))  # exactly proportional
+    assert ratio_ci95([3.0], [4.0]) == (0.75, None)
+    assert ratio_ci95([1.0, 1.0], [0.0, 0.0]) == (None, None)
+    with pytest.raises(ValueError, match="same positive number"):
+        ratio_ci95([1.0], [1.0, 2.0])
+    with pytest.raises(ValueError, match="same positive number"):
+        ratio_ci95([], [])
 
 
 def _hand(rotation: int, contract: str | None, declarer: int | None, made: bool | None, points: tuple[int, int, int, int], outcome: str = PLAYED) -> Hand:  # fmt: skip

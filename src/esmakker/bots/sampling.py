@@ -188,7 +188,8 @@ CHAIN_RESTARTS = 4
 class ChainMemory:
     """Where a seat's chains ended at its last decision, to go on from there at the next.
 
-    Keep one per seat and deal; a deal the new view rules out is simply not used.
+    Keep one per seat (``StrongBot`` keeps it across deals): a deal the new view rules
+    out, such as the last deal's, is not carried and the chain starts afresh.
     """
 
     deals: list[_Deal] = field(default_factory=list)

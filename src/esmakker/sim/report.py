@@ -154,7 +154,22 @@ def _dd_section(figures: dict[str, Any]) -> list[str]:
         "of the contract played, both at their double-dummy result from the opening lead "
         "(docs/decisions.md 82&ndash;85).</p>"
     )
-    return ["<h2>Double dummy</h2>", _table(head, rows), note]
+    return [
+        "<h2>Double dummy</h2>",
+        _table(head, rows),
+        *_ratio_note(dd.get("tricks_lost_ratio")),
+        note,
+    ]
+
+
+def _ratio_note(ratio: dict[str, Any] | None) -> list[str]:
+    """Return the paragraph comparing two bots' card play (nothing for other matches)."""
+    if ratio is None or ratio["ratio"] is None:
+        return []
+    return [
+        f"<p>{_e(ratio['bot'])} lost {ratio['ratio']:.2f} times the tricks {_e(ratio['to'])} "
+        f"lost (95% interval {_interval(ratio['ci95'])}).</p>"
+    ]
 
 
 def _interval(ci: list[float] | None) -> str:

@@ -116,6 +116,40 @@ def mean_ci95(values: Sequence[float]) -> tuple[float, tuple[float, float] | Non
     return mean, (mean - half, mean + half)
 
 
+def ratio_ci95(
+    numerators: Sequence[float], denominators: Sequence[float]
+) -> tuple[float | None, tuple[float, float] | None]:
+    """Return ``sum(numerators) / sum(denominators)`` of paired values and its 95 % interval.
+
+    The interval is the delta method's: with ``r`` the ratio and ``b̄`` the mean
+    denominator, ``r ± t(0.975, n - 1) · s_d / (√n · b̄)``, where ``s_d`` is the sample
+    standard deviation of ``a_i - r · b_i``. The pairs are independent (one per deal).
+    ``None`` for the ratio when the denominators add up to zero; no interval below two pairs.
+
+    >>> ratio, (low, high) = ratio_ci95([1.0, 2.0, 3.0], [2.0, 4.0, 5.0])
+    >>> round(ratio, 4), round(low, 4), round(high, 4)
+    (0.5455, 0.3825, 0.7084)
+
+    Raises:
+        ValueError: if the sequences are empty or of different lengths.
+    """
+    n = len(numerators)
+    if n == 0 or n != len(denominators):
+        raise ValueError(
+            f"need the same positive number of values, got {n} and {len(denominators)}"
+        )
+    total = math.fsum(denominators)
+    if total == 0:
+        return None, None
+    ratio = math.fsum(numerators) / total
+    if n < 2:
+        return ratio, None
+    _, spread = mean_ci95([a - ratio * b for a, b in zip(numerators, denominators, strict=True)])
+    assert spread is not None
+    half = (spread[1] - spread[0]) / 2 / (total / n)
+    return ratio, (ratio - half, ratio + half)
+
+
 def _rate(made: int, total: int) -> float | None:
     return made / total if total else None
 
@@ -200,7 +234,9 @@ def summarise_dd_loss(
     points) with ``ci95``; ``cards``, ``cards_solved`` and ``card_coverage``;
     ``regret_per_declared_deal`` (per deal, the mean regret of the number contracts it
     declared and the solver judged; over the deals that have one) with ``regret_ci95``;
-    ``declared`` (number contracts it declared) and ``regret_solved``. Beside them, the
+    ``declared`` (number contracts it declared) and ``regret_solved``. With exactly two
+    names, ``tricks_lost_ratio``: the first name's tricks lost over the second's, paired by
+    deal, with ``ci95`` (``ratio_ci95``, decision 118); else ``None``. Beside them, the
     counts for all bots, and ``node_limit``. See ``docs/decisions.md`` 82-85.
 
     Raises:
@@ -209,7 +245,8 @@ def summarise_dd_loss(
     if not deals:
         raise ValueError("double-dummy figures need at least one deal")
     per_deal = [_dd_hands(deal) for deal in sorted(deals, key=lambda d: d.number)]
-    figures = {name: _dd_figures(bots, name, per_deal) for name in dict.fromkeys(bots)}
+    names = list(dict.fromkeys(bots))
+    figures = {name: _dd_figures(bots, name, per_deal) for name in names}
     hands = [hand for deal in per_deal for hand in deal]
     cards = sum(player.cards for hand in hands for player in hand.players)
     solved = sum(player.solved for hand in hands for player in hand.players)
@@ -217,6 +254,7 @@ def summarise_dd_loss(
     return {
         "node_limit": node_limit,
         "bots": figures,
+        "tricks_lost_ratio": _lost_ratio(bots, names, per_deal),
         "cards": cards,
         "cards_solved": solved,
         "card_coverage": _rate(solved, cards),
@@ -233,14 +271,35 @@ def _dd_hands(deal: DuplicateDeal) -> list[HandLoss]:
     return [dd for dd in found if dd is not None]
 
 
-def _dd_figures(bots: Sequence[str], name: str, per_deal: list[list[HandLoss]]) -> dict[str, Any]:
-    """Return one bot name's double-dummy figures (its bots by index in ``bots``)."""
+def _lost_per_deal(bots: Sequence[str], name: str, per_deal: list[list[HandLoss]]) -> list[float]:
+    """Return per deal the tricks a bot of the name lost in a hand, on average."""
     mine = [i for i, bot in enumerate(bots) if bot == name]
-    lost = [
+    return [
         sum(hand.players[i].lost for hand in hands for i in mine) / (len(hands) * len(mine))
         for hands in per_deal
     ]
-    mean, ci = mean_ci95(lost)
+
+
+def _lost_ratio(
+    bots: Sequence[str], names: list[str], per_deal: list[list[HandLoss]]
+) -> dict[str, Any] | None:
+    """Return the first name's tricks lost over the second's, if the match has two names."""
+    if len(names) != 2:
+        return None
+    first, second = (_lost_per_deal(bots, name, per_deal) for name in names)
+    ratio, ci = ratio_ci95(first, second)
+    return {
+        "bot": names[0],
+        "to": names[1],
+        "ratio": ratio,
+        "ci95": None if ci is None else list(ci),
+    }
+
+
+def _dd_figures(bots: Sequence[str], name: str, per_deal: list[list[HandLoss]]) -> dict[str, Any]:
+    """Return one bot name's double-dummy figures (its bots by index in ``bots``)."""
+    mine = [i for i, bot in enumerate(bots) if bot == name]
+    mean, ci = mean_ci95(_lost_per_deal(bots, name, per_deal))
     players = [hand.players[i] for hands in per_deal for hand in hands for i in mine]
     cards = sum(player.cards for player in players)
     solved = sum(player.solved for player in players)

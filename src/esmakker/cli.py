@@ -33,6 +33,7 @@ from esmakker.sim.ddloss import DEFAULT_NODE_LIMIT as DD_NODE_LIMIT
 from esmakker.sim.duplicate import BotFailure
 from esmakker.sim.match import MatchResult, MatchSetupError, run_match
 from esmakker.sim.runner import SimDeal, simulate_deals, summarise
+from esmakker.sim.stats import ratio_sentence
 from esmakker.solver.commands import SolverInputError, add_analyze, add_solve
 from esmakker.solver.solve import SolverGaveUpError
 from esmakker.table import RecordReview, review_record
@@ -422,17 +423,10 @@ def _dd_loss_text(figures: dict[str, Any]) -> list[str]:
             f"{_interval(values['regret_ci95'])} ({values['regret_solved']} of "
             f"{values['declared']} judged)"
         )
-    lines.extend(_ratio_text(figures.get("tricks_lost_ratio")))
+    sentence = ratio_sentence(figures.get("tricks_lost_ratio"))
+    if sentence is not None:
+        lines.append(f"  {sentence}")
     return lines
-
-
-def _ratio_text(ratio: dict[str, Any] | None) -> list[str]:
-    if ratio is None or ratio["ratio"] is None:
-        return []
-    return [
-        f"  {ratio['bot']} lost {ratio['ratio']:.2f} times the tricks {ratio['to']} lost "
-        f"(95% interval {_interval(ratio['ci95'])})"
-    ]
 
 
 def _share(rate: float | None) -> str:

@@ -327,6 +327,9 @@ def test_the_report_has_the_double_dummy_table() -> None:
     page = render_report(MatchResult(bots, "wikipedia", "1", deals, {}, 500))
     assert "<h2>Double dummy</h2>" in page
     assert "<td>c</td><td>1.50</td><td>[1.50, 1.50]</td><td>92.3%</td><td>30.0</td>" in page
+    assert "times the tricks" not in page  # three names: no ratio
+    two = render_report(MatchResult(("a", "b", "b", "b"), "wikipedia", "1", deals, {}, 500))
+    assert "<p>a lost 1.09 times the tricks b lost (95% interval 1.09 to 1.09).</p>" in two
     without = render_report(MatchResult(bots, "wikipedia", "1", deals))
     assert "Double dummy" not in without
 

@@ -21,6 +21,7 @@ from esmakker.core.errors import EsmakkerError
 from esmakker.core.ladder import bid_key
 from esmakker.core.rules import RuleSet
 from esmakker.sim.match import MatchResult, MatchSetupError
+from esmakker.sim.stats import ratio_sentence
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -164,12 +165,8 @@ def _dd_section(figures: dict[str, Any]) -> list[str]:
 
 def _ratio_note(ratio: dict[str, Any] | None) -> list[str]:
     """Return the paragraph comparing two bots' card play (nothing for other matches)."""
-    if ratio is None or ratio["ratio"] is None:
-        return []
-    return [
-        f"<p>{_e(ratio['bot'])} lost {ratio['ratio']:.2f} times the tricks {_e(ratio['to'])} "
-        f"lost (95% interval {_interval(ratio['ci95'])}).</p>"
-    ]
+    sentence = ratio_sentence(ratio)
+    return [] if sentence is None else [f"<p>{_e(sentence)}</p>"]
 
 
 def _interval(ci: list[float] | None) -> str:

@@ -150,6 +150,19 @@ def ratio_ci95(
     return ratio, (ratio - half, ratio + half)
 
 
+def ratio_sentence(ratio: dict[str, Any] | None) -> str | None:
+    """Return ``tricks_lost_ratio`` (``summarise_dd_loss``) as a sentence, if there is one.
+
+    >>> ratio_sentence({"bot": "a", "to": "b", "ratio": 0.5, "ci95": [0.25, 0.75]})
+    'a lost 0.50 times the tricks b lost (95% interval 0.25 to 0.75).'
+    """
+    if ratio is None or ratio["ratio"] is None:
+        return None
+    ci = ratio["ci95"]
+    interval = "no interval" if ci is None else f"95% interval {ci[0]:.2f} to {ci[1]:.2f}"
+    return f"{ratio['bot']} lost {ratio['ratio']:.2f} times the tricks {ratio['to']} lost ({interval})."
+
+
 def _rate(made: int, total: int) -> float | None:
     return made / total if total else None
 

@@ -135,7 +135,9 @@ def main() -> None:
             action = bots[seat].act(view)
             played = action
             if playing is not None and int(seat) in judged and state.phase is Phase.PLAY:
+                start = time.perf_counter()
                 played = playing.act(view)  # the strong bot's own card makes the positions
+                times[names[samplers[0]]].append(time.perf_counter() - start)
             if state.phase is Phase.PLAY and int(seat) in judged and len(view.legal_actions) > 1:
                 pos = from_state(state)
                 if pos.left <= args.max_left and pos.objective != EXACTLY_ONE:

@@ -259,7 +259,8 @@ def summarise_dd_loss(
         raise ValueError("double-dummy figures need at least one deal")
     per_deal = [_dd_hands(deal) for deal in sorted(deals, key=lambda d: d.number)]
     names = list(dict.fromkeys(bots))
-    figures = {name: _dd_figures(bots, name, per_deal) for name in names}
+    lost = {name: _lost_per_deal(bots, name, per_deal) for name in names}
+    figures = {name: _dd_figures(bots, name, per_deal, lost[name]) for name in names}
     hands = [hand for deal in per_deal for hand in deal]
     cards = sum(player.cards for hand in hands for player in hand.players)
     solved = sum(player.solved for hand in hands for player in hand.players)
@@ -267,7 +268,7 @@ def summarise_dd_loss(
     return {
         "node_limit": node_limit,
         "bots": figures,
-        "tricks_lost_ratio": _lost_ratio(bots, names, per_deal),
+        "tricks_lost_ratio": _lost_ratio(lost),
         "cards": cards,
         "cards_solved": solved,
         "card_coverage": _rate(solved, cards),
@@ -293,14 +294,12 @@ def _lost_per_deal(bots: Sequence[str], name: str, per_deal: list[list[HandLoss]
     ]
 
 
-def _lost_ratio(
-    bots: Sequence[str], names: list[str], per_deal: list[list[HandLoss]]
-) -> dict[str, Any] | None:
+def _lost_ratio(lost: dict[str, list[float]]) -> dict[str, Any] | None:
     """Return the first name's tricks lost over the second's, if the match has two names."""
-    if len(names) != 2:
+    if len(lost) != 2:
         return None
-    first, second = (_lost_per_deal(bots, name, per_deal) for name in names)
-    ratio, ci = ratio_ci95(first, second)
+    names = list(lost)
+    ratio, ci = ratio_ci95(lost[names[0]], lost[names[1]])
     return {
         "bot": names[0],
         "to": names[1],
@@ -309,10 +308,15 @@ def _lost_ratio(
     }
 
 
-def _dd_figures(bots: Sequence[str], name: str, per_deal: list[list[HandLoss]]) -> dict[str, Any]:
-    """Return one bot name's double-dummy figures (its bots by index in ``bots``)."""
+def _dd_figures(
+    bots: Sequence[str], name: str, per_deal: list[list[HandLoss]], lost: list[float]
+) -> dict[str, Any]:
+    """Return one bot name's double-dummy figures (its bots by index in ``bots``).
+
+    ``lost`` is the name's tricks lost per deal (``_lost_per_deal``).
+    """
     mine = [i for i, bot in enumerate(bots) if bot == name]
-    mean, ci = mean_ci95(_lost_per_deal(bots, name, per_deal))
+    mean, ci = mean_ci95(lost)
     players = [hand.players[i] for hands in per_deal for hand in hands for i in mine]
     cards = sum(player.cards for player in players)
     solved = sum(player.solved for player in players)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -15,7 +16,7 @@ from esmakker.bots.endgame import DD_TRICKS, Ending
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import has_reads, sample_chain, sample_world
 from esmakker.bots.strong import StrongBot
-from esmakker.core.actions import Action, Bid, Play
+from esmakker.core.actions import Action, Bid, Discard, Play
 from esmakker.core.cards import JOKER_BASE
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
@@ -49,14 +50,19 @@ def _highest(view: PlayerView) -> Action:
     return max(plays, key=lambda a: (int(a.card) >= JOKER_BASE, int(a.card) % 13))
 
 
-def _misses(world: State, view: PlayerView, policy: Callable[[PlayerView], Action]) -> int:
-    """Count the hidden hands' cards in ``world`` that ``policy`` would not have played."""
+def _misses(
+    world: State,
+    view: PlayerView,
+    policy: Callable[[PlayerView], Action],
+    reads: tuple[type, ...] = (Play,),
+) -> int:
+    """Count the hidden hands' choices of the kinds in ``reads`` that ``policy`` would not have made."""
     hands, kitty = world.dealt
     state = State.new(world.rules, world.dealer, list(hands), kitty)
     misses = 0
     for step in world.history:
         hidden = step.seat != view.seat and view.open_hands[step.seat] is None
-        if hidden and isinstance(step.action, Play) and len(state.legal_actions()) > 1:
+        if hidden and isinstance(step.action, reads) and len(state.legal_actions()) > 1:
             misses += policy(observe(state, step.seat)) != step.action
         state = state.apply(step.action, step.seat)
     return misses
@@ -111,6 +117,81 @@ def test_the_heuristic_model_finds_worlds_close_to_its_own_play() -> None:
     chained = [_misses(w, view, model.act) for w in sample_chain(view, rng, 8, model.act)]
     uniform = [_misses(sample_world(view, rng), view, model.act) for _ in range(8)]
     assert statistics.fmean(chained) < 0.5 * statistics.fmean(uniform), (chained, uniform)
+
+
+def _defender_view(number: int) -> PlayerView:
+    """Return a defender's view of heuristic deal ``number`` with 8 tricks left.
+
+    The declarer laid three cards away that the defender did not see."""
+    view = _heuristic_view("wikipedia", number, Seat(number % 4), 20)
+    assert view.contract is not None
+    assert view.contract.declarer != view.seat
+    facts = sampling._facts(view)
+    assert facts.capacity[sampling._Place("D", view.contract.declarer)] == 3
+    return view
+
+
+@pytest.fixture
+def plain_chain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turn off decision 120's repair, aimed proposals and laid-away swaps."""
+    monkeypatch.setattr(sampling, "CHAIN_AIMED", 0.0)
+    monkeypatch.setattr(sampling, "CHAIN_LAID_AWAY", 0.0)
+    monkeypatch.setattr(sampling, "CHAIN_REPAIR", 0)
+
+
+@pytest.mark.parametrize("number", [1, 5])
+def test_the_chain_finds_worlds_where_every_hidden_choice_is_the_models(number: int) -> None:
+    """Against heuristic players the real deal has no miss; the chain's worlds mostly none."""
+    view = _defender_view(number)
+    model = HeuristicBot(random.Random(0)).act
+    reads = strong.CHAIN_READS
+    worlds = sample_chain(view, random.Random(1), 12, model, reads=reads)
+    misses = [_misses(w, view, model, reads) for w in worlds]
+    assert sum(m == 0 for m in misses) >= len(misses) / 2, misses
+    assert statistics.fmean(misses) < 1, misses
+
+
+@pytest.mark.parametrize("number", [1, 5])
+def test_without_repair_the_chain_keeps_worlds_with_misses(plain_chain: None, number: int) -> None:
+    """The mends of decision 120 are what finds the worlds the play fits (the test above)."""
+    view = _defender_view(number)
+    model = HeuristicBot(random.Random(0)).act
+    reads = strong.CHAIN_READS
+    worlds = sample_chain(view, random.Random(1), 12, model, reads=(Play,))
+    misses = [_misses(w, view, model, reads) for w in worlds]
+    assert sum(m == 0 for m in misses) <= len(misses) / 4, misses
+    assert statistics.fmean(misses) > 2, misses
+
+
+def test_the_repair_lowers_a_chains_misses() -> None:
+    view = _defender_view(5)
+    model = HeuristicBot(random.Random(0)).act
+    chain = sampling._Chain(
+        view, sampling._facts(view), model, strong.CHAIN_READS, random.Random(2), {}
+    )
+    chain.start(200)
+    before = chain.total
+    assert before > 0
+    chain.repair(200, math.inf)
+    assert chain.total < before
+    _check_world(view, chain.state)
+    assert _misses(chain.state, view, model, strong.CHAIN_READS) == chain.total
+
+
+def test_a_hidden_declarers_laid_away_cards_move_and_are_read() -> None:
+    """The chain swaps the cards a hidden declarer laid away; in a world without a miss they
+    are the ones the model would have laid away from the hand the world gave it."""
+    view = _defender_view(1)
+    assert view.contract is not None
+    declarer = view.contract.declarer
+    model = HeuristicBot(random.Random(0)).act
+    worlds = sample_chain(view, random.Random(1), 12, model, reads=strong.CHAIN_READS)
+    laid = {w.discarded[declarer].mask for w in worlds}
+    assert len(laid) > 1
+    for world in worlds:
+        _check_world(view, world)
+        if _misses(world, view, model, strong.CHAIN_READS) == 0:
+            assert _misses(world, view, model, (Discard,)) == 0
 
 
 def test_the_same_generator_gives_the_same_chain() -> None:

@@ -182,6 +182,17 @@ CHAIN_PENALTY = 0.05
 """A world's weight falls by this factor for each choice the model would not have made."""
 CHAIN_RESTARTS = 4
 """Independent chains run for one call; their worlds are pooled (decision 115)."""
+CHAIN_AIMED = 0.5
+"""From a world with misses, the share of proposals aimed at one (decision 120): a card the
+model would have chosen instead is swapped out of the hand that missed."""
+CHAIN_LAID_AWAY = 0.3
+"""Where a hidden hand laid cards away, the share of proposals that swap one of them with a
+hidden hand's card (decision 120)."""
+CHAIN_REPAIR = 60
+"""Swaps tried at most by each chain's greedy repair before its burn-in (decision 120)."""
+
+Misses = tuple[int, ...]
+"""A seat's misses: at each, the card the model would have chosen (-1 for no card)."""
 
 
 @dataclass(slots=True)
@@ -211,14 +222,18 @@ def sample_chain(
     A world's weight is ``CHAIN_PENALTY`` to the power of its *misses*: the choices of
     the kinds in ``reads`` (a card by default) that a seat with a hidden hand made and
     ``policy`` would not have made on that seat's view of the world (forced choices do
-    not count). A chain starts from a uniform world and proposes swapping two unseen
-    cards between two hidden hands (each allowed where it goes); a proposal with more
-    misses is accepted with the weight's ratio. After ``CHAIN_BURN_IN`` steps a world is
-    kept every ``CHAIN_THIN`` steps. One chain stays long in the mode it finds first, so
-    ``CHAIN_RESTARTS`` chains from independent starts share the ``count`` worlds. A
-    seat's misses depend only on its own cards and the public play, so they are counted
-    once per hand; a count that already rules the proposal out stops the replay. Every
-    world returned agrees with the view. The time to ``deadline`` (a
+    not count); with ``Discard`` among ``reads`` a hidden hand's laid-away cards count too,
+    each the model would not have laid away being a miss. A chain starts from a uniform
+    world, repairs it greedily (``_Chain.repair``) and proposes swapping two unseen cards
+    between two hidden hands, between a hidden hand and the cards a hidden hand laid away
+    (``CHAIN_LAID_AWAY``), or, in a world with misses, a card the model wanted out of the
+    hand that missed (``CHAIN_AIMED``); each card must be allowed where it goes. A
+    proposal with more misses is accepted with the weight's ratio. After
+    ``CHAIN_BURN_IN`` steps a world is kept every ``CHAIN_THIN`` steps. One chain stays
+    long in the mode it finds first, so ``CHAIN_RESTARTS`` chains from independent starts
+    share the ``count`` worlds. A seat's misses depend only on its own cards and the
+    public play, so they are counted once per hand; a count that already rules the
+    proposal out stops the replay. Every world returned agrees with the view. The time to ``deadline`` (a
     ``time.perf_counter`` value) is shared among the chains; one past its share returns
     the worlds it has (at least the one it stands on).
 
@@ -236,7 +251,7 @@ def sample_chain(
         raise ValueError("worlds are sampled for a seat, not for a spectator")
     facts = _facts(view)
     chains = max(1, min(CHAIN_RESTARTS, count))
-    misses: dict[tuple[int, int, int, int], int] = {}
+    misses: dict[tuple[int, int, int, int], Misses] = {}
     worlds: list[State] = []
     carried = [] if memory is None else memory.deals
     ends: list[_Deal] = []
@@ -250,6 +265,8 @@ def sample_chain(
         start = _carry(carried[index], view, facts, rng) if index < len(carried) else None
         if start is None or not chain.stand_on(start):
             chain.start(attempts)
+        now = time.perf_counter()
+        chain.repair(CHAIN_REPAIR, now + (own_deadline - now) / 2)
         worlds += _run(chain, share, own_deadline)
         ends.append(chain.deal)
     if memory is not None:
@@ -296,13 +313,15 @@ class _Chain:
         policy: Policy,
         reads: tuple[type, ...],
         rng: random.Random,
-        misses: dict[tuple[int, int, int, int], int],
+        misses: dict[tuple[int, int, int, int], Misses],
     ) -> None:
         self.view, self.facts, self.policy, self.reads, self.rng = view, facts, policy, reads, rng
         self.readers = sorted(_read_seats(view))
+        self.laid_away = [p for p, n in facts.capacity.items() if p.kind == "D" and n > 0]
+        """The places of hidden laid-away cards (a declarer's discards the seat did not see)."""
         self.misses = misses
-        """Per seat and its cards (dealt, laid away, taken), the misses counted (shared by
-        the chains of one call: the count depends only on the view and the policy)."""
+        """Per seat and its cards (dealt, laid away, taken), its misses (shared by the chains
+        of one call: they depend only on the view and the policy)."""
 
     def start(self, attempts: int) -> None:
         """Stand on the first uniform world that replays."""
@@ -337,51 +356,169 @@ class _Chain:
         if judged is not None:
             self.deal, (self.state, self.total) = proposal, judged
 
+    def repair(self, tries: int, deadline: float) -> None:
+        """Swap cards the model wanted out of the hands that missed while the misses fall.
+
+        Each round takes a seat with misses and the first card the model wanted that the
+        seat's hand still holds, tries every swap of it (or, wanting none, of each of the
+        hand's unseen cards) with another hidden hand or the hidden laid-away cards, and
+        moves to a world with the fewest misses found: fewer than now, or as many if it
+        swapped a wanted card out. It stops at no misses, after ``tries`` swaps judged, at
+        ``deadline`` or where no swap helps. A chain from a uniform world has misses the
+        swaps of the Metropolis steps rarely mend one at a time (decision 120).
+        """
+        while self.total and tries > 0 and time.perf_counter() < deadline:
+            seat = self.rng.choice(self._missing())
+            wanted = self._wanted(seat)
+            cards = wanted[:1] or list(iter_mask(self._free(_Place("H", seat))))
+            best_total, best = self.total, list[tuple[_Deal, tuple[State, int]]]()
+            for proposal in self._swaps_of(seat, cards):
+                if tries <= 0 or time.perf_counter() > deadline:
+                    break
+                tries -= 1
+                judged = self._judge(proposal, best_total)
+                if judged is None:
+                    continue
+                if judged[1] < best_total:
+                    best_total, best = judged[1], []
+                best.append((proposal, judged))
+            if not best or (best_total == self.total and not wanted):
+                return
+            self.deal, (self.state, self.total) = self.rng.choice(best)
+
+    def _swaps_of(self, seat: int, cards: list[int]) -> Iterator[_Deal]:
+        """Yield the deals with one of ``cards`` of ``seat``'s hand swapped out."""
+        hand = _Place("H", seat)
+        for card in cards:
+            for other in self._partners(seat):
+                for swapped in iter_mask(self._free(other)):
+                    deal = self._swapped(hand, other, card, swapped)
+                    if deal is not None:
+                        yield deal
+
     def _propose(self) -> _Deal | None:
+        rng = self.rng
+        if self.total and rng.random() < CHAIN_AIMED:
+            seat = rng.choice(self._missing())
+            wanted = self._wanted(seat)
+            card = rng.choice(wanted) if wanted else None
+            partners = self._partners(seat)
+            return self._swap(_Place("H", seat), rng.choice(partners), card) if partners else None
+        if self.laid_away and rng.random() < CHAIN_LAID_AWAY:
+            hand = _Place("H", rng.choice(self.readers))
+            return self._swap(hand, rng.choice(self.laid_away))
         if len(self.readers) < 2:
             return None
-        a, b = self.rng.sample(self.readers, 2)
-        hands = list(self.deal.held)
-        free_a = list(iter_mask(hands[a] & ~self.facts.holdings[a]))
-        free_b = list(iter_mask(hands[b] & ~self.facts.holdings[b]))
+        a, b = rng.sample(self.readers, 2)
+        return self._swap(_Place("H", a), _Place("H", b))
+
+    def _missing(self) -> list[int]:
+        """Return the hidden seats with misses in the world the chain stands on."""
+        return [s for s in self.readers if self.misses.get(_key(self.deal, s))]
+
+    def _wanted(self, seat: int) -> list[int]:
+        """Return the cards the model wanted at the seat's misses that its hand still holds."""
+        free = self._free(_Place("H", seat))
+        return [c for c in self.misses.get(_key(self.deal, seat), ()) if c >= 0 and free >> c & 1]
+
+    def _partners(self, seat: int) -> list[_Place]:
+        """Return the places a card of the seat's hand may be swapped with."""
+        return [_Place("H", s) for s in self.readers if s != seat] + self.laid_away
+
+    def _free(self, place: _Place) -> int:
+        """Return the place's cards in the chain's deal that the view leaves unseen."""
+        if place.kind == "H":
+            return self.deal.held[place.seat] & ~self.facts.holdings[place.seat]
+        return self.deal.discards[place.seat]
+
+    def _swap(self, a: _Place, b: _Place, card: int | None = None) -> _Deal | None:
+        """Return the deal with ``card`` (else a random one) of ``a`` swapped with one of ``b``."""
+        free_a, free_b = list(iter_mask(self._free(a))), list(iter_mask(self._free(b)))
         if not free_a or not free_b:
             return None
-        card_a, card_b = self.rng.choice(free_a), self.rng.choice(free_b)
-        if _Place("H", b) not in self.facts.allowed[card_a]:
+        mine = self.rng.choice(free_a) if card is None else card
+        return self._swapped(a, b, mine, self.rng.choice(free_b))
+
+    def _swapped(self, a: _Place, b: _Place, card_a: int, card_b: int) -> _Deal | None:
+        """Return the deal with ``card_a`` of ``a`` and ``card_b`` of ``b`` swapped, if allowed."""
+        allowed = self.facts.allowed
+        if b not in allowed[card_a] or a not in allowed[card_b]:
             return None
-        if _Place("H", a) not in self.facts.allowed[card_b]:
-            return None
-        hands[a] ^= 1 << card_a | 1 << card_b
-        hands[b] ^= 1 << card_a | 1 << card_b
+        hands, discards = list(self.deal.held), list(self.deal.discards)
+        both = 1 << card_a | 1 << card_b
+        for place in (a, b):
+            if place.kind == "H":
+                hands[place.seat] ^= both
+            else:
+                discards[place.seat] ^= both
         kitty = sum(1 << int(c) for c in self.deal.kitty) & ~sum(self.deal.taken)
-        dealt = _dealt(self.view, self.facts, hands, self.deal.discards, kitty, self.rng)
-        return None if dealt is None else _Deal(hands, self.deal.discards, *dealt)
+        dealt = _dealt(self.view, self.facts, hands, discards, kitty, self.rng)
+        return None if dealt is None else _Deal(hands, discards, *dealt)
 
     def _judge(self, deal: _Deal, limit: float) -> tuple[State, int] | None:
         """Return the deal's world and misses, ``None`` if it breaks the view or passes ``limit``."""
-        keys = {s: (s, deal.initial[s], deal.discards[s], deal.taken[s]) for s in self.readers}
-        known = sum(self.misses[k] for k in keys.values() if k in self.misses)
-        counting = {s: 0 for s, k in keys.items() if k not in self.misses}
+        keys = {s: _key(deal, s) for s in self.readers}
+        known = sum(len(self.misses[k]) for k in keys.values() if k in self.misses)
         if known > limit:
             return None
-        state = _build(self.view, deal, self.rng, self._watch(counting, limit - known))
+        reading = _Reading(
+            self, [s for s, k in keys.items() if k not in self.misses], limit - known
+        )
+        state = _build(self.view, deal, self.rng, reading)
         if state is None:
             return None
-        for s, n in counting.items():
-            self.misses[keys[s]] = n
-        return state, known + sum(counting.values())
+        for s, wanted in reading.counting.items():
+            self.misses[keys[s]] = tuple(wanted)
+        return state, known + reading.total
 
-    def _watch(
-        self, counting: dict[int, int], limit: float
-    ) -> Callable[[State, Seat, Action], bool]:
-        """Return a replay watch that counts each seat's misses and stops past ``limit``."""
 
-        def watch(state: State, seat: Seat, action: Action) -> bool:
-            if _misses(self, state, seat, action, counting):
-                counting[int(seat)] += 1
-            return sum(counting.values()) <= limit
+def _key(deal: _Deal, seat: int) -> tuple[int, int, int, int]:
+    """Return what a seat's misses depend on: the seat and its dealt, laid-away and taken cards."""
+    return (seat, deal.initial[seat], deal.discards[seat], deal.taken[seat])
 
-        return watch
+
+class _Reading:
+    """One replay's count of the counted seats' misses, stopping it past ``limit``."""
+
+    def __init__(self, chain: _Chain, seats: list[int], limit: float) -> None:
+        self.chain, self.limit = chain, limit
+        self.counting: dict[int, list[int]] = {s: [] for s in seats}
+        self.total = 0
+
+    def seen(self, state: State, seat: Seat, action: Action) -> bool:
+        """Count a miss if the seat's choice is not the model's; return whether to go on."""
+        if int(seat) in self.counting and isinstance(action, self.chain.reads):
+            wanted = self._model(state, seat)
+            if wanted is not None and wanted != action:
+                self._miss(seat, wanted)
+        return self.total <= self.limit
+
+    def lay_away(self, state: State, seat: Seat, pile: list[Card]) -> Card | None:
+        """Return the card of ``pile`` the seat lays away next (the model's if it is there).
+
+        Without ``Discard`` among the reads the pile's order stands; ``None`` stops the replay.
+        """
+        if int(seat) not in self.counting or Discard not in self.chain.reads:
+            return pile.pop()
+        wanted = self._model(state, seat)
+        if wanted is None:
+            return pile.pop()
+        if isinstance(wanted, Discard) and wanted.card in pile:
+            pile.remove(wanted.card)
+            return wanted.card
+        self._miss(seat, wanted)
+        return pile.pop() if self.total <= self.limit else None
+
+    def _model(self, state: State, seat: Seat) -> Action | None:
+        """Return the model's choice, ``None`` where the choice is forced."""
+        if len(state.legal_actions()) < 2:
+            return None
+        return self.chain.policy(observe(state, seat))
+
+    def _miss(self, seat: Seat, wanted: Action) -> None:
+        card = getattr(wanted, "card", None)
+        self.counting[int(seat)].append(-1 if card is None else int(card))
+        self.total += 1
 
 
 def _carry(deal: _Deal, view: PlayerView, facts: _Facts, rng: random.Random) -> _Deal | None:
@@ -458,15 +595,6 @@ def _rehome(places: dict[_Place, int], facts: _Facts, card: int, place: _Place) 
                 places[target] ^= 1 << card | 1 << other
                 return True
     return False
-
-
-def _misses(
-    chain: _Chain, state: State, seat: Seat, action: Action, counting: dict[int, int]
-) -> bool:
-    """Return whether a counted seat's real choice is not the model's (forced ones never are)."""
-    if int(seat) not in counting or not isinstance(action, chain.reads):
-        return False
-    return len(state.legal_actions()) > 1 and chain.policy(observe(state, seat)) != action
 
 
 def _finite(weight: float) -> float:
@@ -740,7 +868,7 @@ def _build(
     view: PlayerView,
     deal: _Deal,
     rng: random.Random,
-    watch: Callable[[State, Seat, Action], bool] | None = None,
+    watch: _Reading | None = None,
 ) -> State | None:
     """Replay the view's steps on the deal; ``None`` if a step breaks a rule or the view,
     or ``watch`` stops the replay (see ``_replay``)."""
@@ -856,12 +984,12 @@ def _replay(
     discards: list[int],
     taken: list[int],
     rng: random.Random,
-    watch: Callable[[State, Seat, Action], bool] | None = None,
+    watch: _Reading | None = None,
 ) -> State | None:
     """Apply the view's steps, filling in the cards of the steps the seat did not see.
 
-    ``watch`` is shown each seen step before it is applied; the replay stops (``None``)
-    when it returns false.
+    ``watch`` is shown each seen step before it is applied and chooses each hidden card
+    laid away from the seat's pile; the replay stops (``None``) when it says so.
     """
     to_discard = [list(iter_mask(m)) for m in discards]
     for pile in to_discard:
@@ -870,11 +998,18 @@ def _replay(
         s = int(seat)
         if isinstance(action, HiddenCards):
             if action.verb == "discard":
-                filled: Action = Discard(CARDS[to_discard[s].pop()])
+                card = (
+                    to_discard[s].pop()
+                    if watch is None
+                    else watch.lay_away(state, seat, to_discard[s])
+                )
+                if card is None:
+                    return None
+                filled: Action = Discard(CARDS[card])
             else:
                 filled = Take(CardSet(taken[s] & state.kitty.mask))
             state = state.apply(filled, seat)
-        elif watch is not None and not watch(state, seat, action):
+        elif watch is not None and not watch.seen(state, seat, action):
             return None
         else:
             state = state.apply(action, seat)

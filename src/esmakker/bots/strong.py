@@ -84,7 +84,7 @@ from esmakker.bots.sampling import (
     sample_weighted,
     sample_world,
 )
-from esmakker.core.actions import Action, Bid, Play
+from esmakker.core.actions import Action, Bid, Discard, Play
 from esmakker.core.phase import Phase
 from esmakker.core.view import PlayerView, observe
 
@@ -100,8 +100,9 @@ POOL_FACTOR = 3
 """With inference, the worlds are drawn from this many times as many candidate deals."""
 CHAIN_SHARE = 0.5
 """The share of the decision's budget the chain may take to make its worlds."""
-CHAIN_READS: tuple[type, ...] = (Play,)
-"""The others' choices the chain reads (``sampling.sample_chain``)."""
+CHAIN_READS: tuple[type, ...] = (Play, Discard)
+"""The others' choices the chain reads (``sampling.sample_chain``): cards played and the
+hidden cards a declarer laid away (decision 120)."""
 TRICKS = 13
 """Tricks in a deal."""
 MEAN_TRICKS = 9

@@ -26,25 +26,40 @@ with the same seed, all judged on the same cards: ``uniform`` deals the worlds u
 ``inference`` weights them by inference (``StrongBot(inference=True)``), ``chain`` draws
 them from the policy chain (``StrongBot(chain=True)``). ``--budget`` sets the decision
 budget (default the bot's).
+
+``--variant chain_tricks=11,mean_tricks=11`` (repeatable) asks one more chain strong bot
+on the same positions with settings changed for its calls only: ``chain_tricks`` (the
+chain deals its worlds from this many tricks left), ``mean_tricks`` (the best mean is
+played from this many), ``chain_share`` (the chain's share of the budget) and
+``chain_penalty`` (the chain's weight per miss). The module-level settings are set
+around each of its calls and restored after. ``--variant-max-left`` asks the variants
+only up to that many tricks left (they cost a bot's time each). ``--losses`` prints a
+line for every judged card on which some bot lost a trick: the deal, tricks left, the
+seat's side, the contract, its hand, the trick so far, each bot's card and cost, and
+the best cards.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Iterator
+from types import ModuleType
 
-from esmakker.bots import endgame
+from esmakker.bots import endgame, sampling, strong
 from esmakker.bots.heuristic import HeuristicBot
-from esmakker.bots.strong import DEFAULT_BUDGET_S, DEFAULT_WORLDS, StrongBot
-from esmakker.core.actions import Play
+from esmakker.bots.strong import DEFAULT_BUDGET_S, DEFAULT_WORLDS, TRICKS, StrongBot
+from esmakker.core.actions import Action, Play
+from esmakker.core.cards import Card
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.core.state import State, deal
-from esmakker.core.view import observe
+from esmakker.core.view import PlayerView, observe
 from esmakker.solver.position import EXACTLY_ONE, from_state
 from esmakker.solver.solve import Solver, SolverGaveUpError
 
@@ -53,6 +68,48 @@ SAMPLERS: dict[str, dict[str, bool]] = {
     "inference": {"inference": True, "chain": False},
     "chain": {"inference": False, "chain": True},
 }
+
+
+SETTINGS: dict[str, tuple[ModuleType | None, str, type]] = {
+    "chain_tricks": (None, "chain_tricks", int),
+    "mean_tricks": (strong, "MEAN_TRICKS", int),
+    "chain_share": (strong, "CHAIN_SHARE", float),
+    "chain_penalty": (sampling, "CHAIN_PENALTY", float),
+}
+"""A variant's settings: the module whose constant it sets (``None``: the bot's attribute)."""
+
+
+def parse_variant(text: str) -> dict[str, float]:
+    """Return a variant's settings from ``name=value,name=value``; one-line error if bad."""
+    settings: dict[str, float] = {}
+    for part in text.split(","):
+        name, sep, value = part.partition("=")
+        if not sep or name not in SETTINGS:
+            known = ", ".join(SETTINGS)
+            raise argparse.ArgumentTypeError(f"bad setting {part!r} in {text!r} (known: {known})")
+        try:
+            settings[name] = SETTINGS[name][2](value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"bad value {value!r} for {name} in {text!r}"
+            ) from None
+    return settings
+
+
+@contextlib.contextmanager
+def _set(bot: StrongBot, settings: dict[str, float]) -> Iterator[None]:
+    """Apply a variant's settings for the duration of one call, then restore them."""
+    saved = []
+    for name, value in settings.items():
+        module, attribute, _ = SETTINGS[name]
+        target: object = bot if module is None else module
+        saved.append((target, attribute, getattr(target, attribute)))
+        setattr(target, attribute, value)
+    try:
+        yield
+    finally:
+        for target, attribute, old in reversed(saved):
+            setattr(target, attribute, old)
 
 
 ROLES = ("dealer", "forehand", "second", "third", "declarer", "partner", "defender")
@@ -71,6 +128,38 @@ def _roles(state: State, seat: int) -> tuple[str, str]:
 def _own_seat(number: int) -> int:
     """Return the seat the strong bot plays in deal ``number`` with ``--positions own``."""
     return (number + number // 4) % 4
+
+
+def _print_losses(
+    number: int,
+    view: PlayerView,
+    side: str,
+    chosen: dict[str, Action],
+    values: dict[int, int],
+    best: int,
+) -> None:
+    """Print one judged card's line if some bot's card lost a trick on it."""
+    costs = {name: abs(best - values[int(card.card)]) for name, card in _plays(chosen)}
+    if not any(costs.values()):
+        return
+    contract = view.contract
+    assert contract is not None
+    assert view.seat is not None
+    cards = " ".join(f"{name}={card.card.name}:{costs[name]}" for name, card in _plays(chosen))
+    best_cards = " ".join(Card(c).name for c, v in sorted(values.items()) if v == best)
+    trick = " ".join(card.name for card in view.trick) or "lead"
+    print(
+        f"loss deal {number} left {TRICKS - len(view.tricks)} {view.seat.name} {side}"
+        f" {contract.bid} trump {contract.trump.name if contract.trump else '-'}"
+        f" hand {view.hand} trick {trick} | {cards} | best {best_cards}",
+        flush=True,
+    )
+
+
+def _plays(chosen: dict[str, Action]) -> Iterator[tuple[str, Play]]:
+    for name, card in chosen.items():
+        assert isinstance(card, Play)
+        yield name, card
 
 
 def main() -> None:
@@ -96,6 +185,19 @@ def main() -> None:
         default="heuristic",
         help="whose cards make the positions: four heuristic bots, or one strong seat a deal",
     )
+    parser.add_argument(
+        "--variant",
+        type=parse_variant,
+        action="append",
+        default=[],
+        help="a chain strong bot with settings changed, e.g. chain_tricks=11,mean_tricks=11",
+    )
+    parser.add_argument(
+        "--variant-max-left", type=int, help="ask the variants up to this many tricks left"
+    )
+    parser.add_argument(
+        "--losses", action="store_true", help="print each judged card on which a bot lost"
+    )
     args = parser.parse_args()
     first, last = (int(x) for x in args.deals.split(":"))
     endgame.warm_up(wait=True)
@@ -106,11 +208,19 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown sampler {sorted(unknown)[0]!r} (known: {', '.join(SAMPLERS)})")
     names = {m: f"strong+{m}" for m in samplers}
-    lost: dict[str, dict[int, list[int]]] = {names[m]: defaultdict(list) for m in samplers}
+    bots_asked: list[tuple[str, dict[str, bool], dict[str, float]]] = [
+        (names[m], SAMPLERS[m], {}) for m in samplers
+    ]
+    for settings in args.variant:
+        text = ",".join(f"{k}={v}" for k, v in settings.items())
+        bots_asked.append((f"variant:{text}", SAMPLERS["chain"], settings))
+    variant_max_left = args.max_left if args.variant_max_left is None else args.variant_max_left
+    variants = {name: settings for name, _, settings in bots_asked if settings}
+    lost: dict[str, dict[int, list[int]]] = {name: defaultdict(list) for name, _, _ in bots_asked}
     lost["heuristic"] = defaultdict(list)
     by_role: dict[str, dict[str, int]] = {name: defaultdict(int) for name in lost}
-    role_cards: dict[str, int] = defaultdict(int)
-    times: dict[str, list[float]] = {names[m]: [] for m in samplers}
+    role_cards: dict[str, dict[str, int]] = {name: defaultdict(int) for name in lost}
+    times: dict[str, list[float]] = {name: [] for name, _, _ in bots_asked}
     for number in range(first, last):
         state = deal(rules, Seat(number % 4), random.Random(number))
         bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
@@ -118,13 +228,13 @@ def main() -> None:
         if args.positions == "own":
             judged = {_own_seat(number)}
         strongs = {
-            (names[m], seat): StrongBot(
+            (name, seat): StrongBot(
                 random.Random(f"s{number}" if args.seats == "dealer" else f"s{number}/{seat}"),
                 worlds=args.worlds,
                 budget_s=args.budget,
-                **SAMPLERS[m],
+                **kwargs,
             )
-            for m in samplers
+            for name, kwargs, _ in bots_asked
             for seat in judged
         }
         playing = next(iter(strongs.values())) if args.positions == "own" else None
@@ -147,26 +257,29 @@ def main() -> None:
                     except SolverGaveUpError:
                         values = {}
                     if values:
-                        chosen = {}
+                        chosen: dict[str, Action] = {}
                         for (name, at), strong in strongs.items():
                             if strong is playing:
                                 chosen[name] = played
-                            elif at == int(seat):
+                            elif at == int(seat) and (
+                                name not in variants or pos.left <= variant_max_left
+                            ):
                                 start = time.perf_counter()
-                                chosen[name] = strong.act(view)
+                                with _set(strong, variants.get(name, {})):
+                                    chosen[name] = strong.act(view)
                                 times[name].append(time.perf_counter() - start)
                         chosen["heuristic"] = action
                         wants_high = pos.maximisers >> int(seat) & 1
                         best = max(values.values()) if wants_high else min(values.values())
                         roles = _roles(state, int(seat))
-                        for role in roles:
-                            role_cards[role] += 1
-                        for name, card in chosen.items():
-                            assert isinstance(card, Play)
+                        if args.losses:
+                            _print_losses(number, view, roles[1], chosen, values, best)
+                        for name, card in _plays(chosen):
                             cost = abs(best - values[int(card.card)])
                             lost[name][pos.left].append(cost)
                             for role in roles:
                                 by_role[name][role] += cost
+                                role_cards[name][role] += 1
             state = state.apply(played, seat)
     for name, by_left in lost.items():
         total = sum(sum(v) for v in by_left.values())
@@ -175,7 +288,9 @@ def main() -> None:
             f"{k}:{sum(v)}/{len(v)}" for k, v in sorted(by_left.items(), reverse=True)
         )
         print(f"{name}: {total} tricks lost on {cards} cards (tricks left: lost/cards) {detail}")
-        shares = " ".join(f"{role}:{by_role[name][role]}/{role_cards[role]}" for role in ROLES)
+        shares = " ".join(
+            f"{role}:{by_role[name][role]}/{role_cards[name][role]}" for role in ROLES
+        )
         print(f"{name}: by seat and side (lost/cards) {shares}")
     for name, spent in times.items():
         if spent:

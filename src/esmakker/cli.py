@@ -423,10 +423,21 @@ def _dd_loss_text(figures: dict[str, Any]) -> list[str]:
             f"{_interval(values['regret_ci95'])} ({values['regret_solved']} of "
             f"{values['declared']} judged)"
         )
+    for name, values in figures["bots"].items():
+        lines.append(f"  {name:<{width}}  tricks lost a hand by role: {_roles_text(values)}")
     sentence = ratio_sentence(figures.get("tricks_lost_ratio"))
     if sentence is not None:
         lines.append(f"  {sentence}")
     return lines
+
+
+def _roles_text(values: dict[str, Any]) -> str:
+    parts = []
+    for role, figure in values["by_role"].items():
+        lost = figure["tricks_lost_per_hand"]
+        shown = "-" if lost is None else f"{lost:.2f}"
+        parts.append(f"{role.replace('_', ' ')} {shown} ({figure['hands']} hands)")
+    return ", ".join(parts)
 
 
 def _share(rate: float | None) -> str:

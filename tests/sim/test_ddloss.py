@@ -31,9 +31,9 @@ from esmakker.sim.ddloss import (
     judge_cards,
     regret_of,
 )
-from esmakker.sim.duplicate import PLAYED, DuplicateDeal, Hand, play_duplicate, seat_of
+from esmakker.sim.duplicate import ALL_PASS, PLAYED, DuplicateDeal, Hand, play_duplicate, seat_of
 from esmakker.sim.match import MatchResult
-from esmakker.sim.stats import summarise_dd_loss
+from esmakker.sim.stats import ROLES, summarise_dd_loss
 from esmakker.solver.analysis import states_of
 from esmakker.solver.position import EXACTLY_ONE, MAXIMISE, MINIMISE, Position, from_state
 from esmakker.solver.solve import Solver
@@ -229,6 +229,23 @@ def test_the_tricks_lost_ratio_compares_two_names_deal_by_deal() -> None:
     assert low < ratio["ratio"] < high
 
 
+def test_tricks_lost_by_role_split_declarer_from_the_others_and_nolo_from_numbers() -> None:
+    lost = [(1, 0, 3, 2), (0, 0, 1, 0), (2, 1, 0, 0), (1, 0, 0, 4)]
+    number = _made_up(1, lost, [0, 1, 2, 3])
+    nolo = _made_up(2, lost, [0, 0, 2, 2])
+    nolo = replace(nolo, hands=tuple(replace(hand, nolo=True) for hand in nolo.hands))
+    passed = DuplicateDeal(3, "1/3", SEATS[0], (replace(number.hands[0], outcome=ALL_PASS),))
+    figures = summarise_dd_loss(("a", "b", "a", "c"), [number, nolo, passed], 500)
+    by_role = figures["bots"]["a"]["by_role"]
+    # bots 0 and 2 are "a"; in deal 1 bot r declares rotation r, in deal 2 bots 0, 0, 2, 2
+    assert by_role["declarer"] == {"hands": 2, "tricks_lost_per_hand": (1 + 0) / 2}
+    assert by_role["partner_or_defender"] == {"hands": 6, "tricks_lost_per_hand": 7 / 6}
+    assert by_role["nolo_declarer"] == {"hands": 4, "tricks_lost_per_hand": (1 + 0 + 0 + 0) / 4}
+    assert by_role["nolo_others"] == {"hands": 4, "tricks_lost_per_hand": (3 + 1 + 2 + 1) / 4}
+    none = summarise_dd_loss(("a", "b", "a", "c"), [number], 500)["bots"]["b"]["by_role"]
+    assert none["nolo_declarer"] == {"hands": 0, "tricks_lost_per_hand": None}
+
+
 def test_dd_loss_json_shape() -> None:
     lost = [(1, 0, 3, 2), (0, 0, 1, 0), (2, 1, 0, 0), (1, 0, 0, 4)]
     figures = summarise_dd_loss(("a", "b", "a", "c"), [_made_up(1, lost, [0, 1, 2, 3])], 500)
@@ -253,7 +270,9 @@ def test_dd_loss_json_shape() -> None:
         "regret_ci95",
         "declared",
         "regret_solved",
+        "by_role",
     ]
+    assert list(figures["bots"]["a"]["by_role"]) == list(ROLES)
     assert figures["bots"]["a"]["ci95"] is None  # one deal: no interval
     json.dumps(figures)
 
@@ -328,6 +347,8 @@ def test_the_report_has_the_double_dummy_table() -> None:
     assert "<h2>Double dummy</h2>" in page
     assert "<td>c</td><td>1.50</td><td>[1.50, 1.50]</td><td>92.3%</td><td>30.0</td>" in page
     assert "times the tricks" not in page  # three names: no ratio
+    # "c" (bot 3) declares rotation 3 of both deals, losing 4; elsewhere 2, 0, 0 twice over
+    assert "<tr><td>c</td><td>4.00 (2)</td><td>0.67 (6)</td><td>&ndash; (0)</td>" in page
     two = render_report(MatchResult(("a", "b", "b", "b"), "wikipedia", "1", deals, {}, 500))
     assert "<p>a lost 1.09 times the tricks b lost (95% interval 1.09 to 1.09).</p>" in two
     without = render_report(MatchResult(bots, "wikipedia", "1", deals))

@@ -159,8 +159,25 @@ def _dd_section(figures: dict[str, Any]) -> list[str]:
         "<h2>Double dummy</h2>",
         _table(head, rows),
         *_ratio_note(dd.get("tricks_lost_ratio")),
+        _roles_table(dd["bots"]),
         note,
     ]
+
+
+def _roles_table(bots: dict[str, Any]) -> str:
+    """Return the tricks lost a hand per bot name and role (the hands in brackets)."""
+    roles = list(next(iter(bots.values()))["by_role"])
+    rows = []
+    for name, values in bots.items():
+        cells = []
+        for role in roles:
+            figure = values["by_role"][role]
+            lost = figure["tricks_lost_per_hand"]
+            shown = "&ndash;" if lost is None else f"{lost:.2f}"
+            cells.append(f"<td>{shown} ({figure['hands']})</td>")
+        rows.append(f"<tr><td>{_e(name)}</td>{''.join(cells)}</tr>")
+    head = ["tricks lost a hand (hands)", *(role.replace("_", " ") for role in roles)]
+    return _table(head, rows)
 
 
 def _ratio_note(ratio: dict[str, Any] | None) -> list[str]:

@@ -15,7 +15,9 @@ declaring bot name (``None`` for a name that never declared such a contract).
 
 **Double-dummy figures** (``summarise_dd_loss``, ``esmakker match --dd-loss``): the
 tricks lost per deal are pooled and given an interval like the points; the regret is
-averaged per deal over the contracts a name declared there, then over those deals.
+averaged per deal over the contracts a name declared there, then over those deals. The
+tricks lost are also split by the bot's role in each played hand (``ROLES``): where the
+card play gains or loses is not the same for declarer and defence (decision 121).
 """
 
 from __future__ import annotations
@@ -27,7 +29,11 @@ from statistics import NormalDist
 from typing import Any
 
 from esmakker.sim.ddloss import GAVE_UP, SOLVED, HandLoss
-from esmakker.sim.duplicate import ALL_PASS, IRON_HAND, PLAYED, DuplicateDeal
+from esmakker.sim.duplicate import ALL_PASS, IRON_HAND, PLAYED, DuplicateDeal, Hand
+
+ROLES = ("declarer", "partner_or_defender", "nolo_declarer", "nolo_others")
+"""A bot's role in a played hand: it declared a number contract, or sat beside or against
+one; it declared a nolo contract, or was another player of one (joiners included)."""
 
 _EXACT_T_UP_TO = 1000
 """Degrees of freedom up to which ``t_quantile`` inverts the exact distribution function."""
@@ -247,7 +253,8 @@ def summarise_dd_loss(
     points) with ``ci95``; ``cards``, ``cards_solved`` and ``card_coverage``;
     ``regret_per_declared_deal`` (per deal, the mean regret of the number contracts it
     declared and the solver judged; over the deals that have one) with ``regret_ci95``;
-    ``declared`` (number contracts it declared) and ``regret_solved``. With exactly two
+    ``declared`` (number contracts it declared) and ``regret_solved``; ``by_role``: per
+    role (``ROLES``) its played hands and the tricks lost in one on average. With exactly two
     names, ``tricks_lost_ratio``: the first name's tricks lost over the second's, paired by
     deal, with ``ci95`` (``ratio_ci95``, decision 118); else ``None``. Beside them, the
     counts for all bots, and ``node_limit``. See ``docs/decisions.md`` 82-85.
@@ -261,6 +268,8 @@ def summarise_dd_loss(
     names = list(dict.fromkeys(bots))
     lost = {name: _lost_per_deal(bots, name, per_deal) for name in names}
     figures = {name: _dd_figures(bots, name, per_deal, lost[name]) for name in names}
+    for name in names:
+        figures[name]["by_role"] = _lost_by_role(bots, name, deals)
     hands = [hand for deal in per_deal for hand in deal]
     cards = sum(player.cards for hand in hands for player in hand.players)
     solved = sum(player.solved for hand in hands for player in hand.players)
@@ -305,6 +314,34 @@ def _lost_ratio(lost: dict[str, list[float]]) -> dict[str, Any] | None:
         "to": names[1],
         "ratio": ratio,
         "ci95": None if ci is None else list(ci),
+    }
+
+
+def _role(hand: Hand, index: int) -> str:
+    """Return the bot's role in a played hand (``ROLES``)."""
+    declaring = hand.dd is not None and hand.dd.declarer == index
+    if hand.nolo:
+        return ROLES[2] if declaring else ROLES[3]
+    return ROLES[0] if declaring else ROLES[1]
+
+
+def _lost_by_role(
+    bots: Sequence[str], name: str, deals: Sequence[DuplicateDeal]
+) -> dict[str, dict[str, Any]]:
+    """Return per role the name's played hands and the tricks its bots lost in one on average."""
+    mine = [i for i, bot in enumerate(bots) if bot == name]
+    totals = {role: [0, 0] for role in ROLES}
+    for deal in deals:
+        for hand in deal.hands:
+            if hand.outcome != PLAYED or hand.dd is None:
+                continue
+            for index in mine:
+                total = totals[_role(hand, index)]
+                total[0] += hand.dd.players[index].lost
+                total[1] += 1
+    return {
+        role: {"hands": hands, "tricks_lost_per_hand": lost / hands if hands else None}
+        for role, (lost, hands) in totals.items()
     }
 
 

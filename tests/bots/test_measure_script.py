@@ -1,0 +1,62 @@
+"""The strong-play measurement script's variant settings (``scripts/measure_strong_play.py``)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from esmakker.bots import sampling, strong
+from esmakker.bots.strong import StrongBot
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "measure_strong_play.py"
+
+
+@pytest.fixture(scope="module")
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("measure_strong_play", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_variant_reads_its_settings_with_their_types(script: ModuleType) -> None:
+    settings = script.parse_variant("chain_tricks=11,chain_penalty=0.01")
+    assert settings == {"chain_tricks": 11, "chain_penalty": 0.01}
+    assert isinstance(settings["chain_tricks"], int)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("chain_trick=11", "bad setting 'chain_trick=11'"),
+        ("chain_tricks", "bad setting 'chain_tricks'"),
+        ("mean_tricks=nine", "bad value 'nine' for mean_tricks"),
+    ],
+)
+def test_a_bad_variant_says_what_is_wrong(script: ModuleType, text: str, message: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match=message):
+        script.parse_variant(text)
+
+
+def test_a_variant_sets_its_settings_for_one_call_and_restores_them(script: ModuleType) -> None:
+    bot = StrongBot(random.Random(1), compiled_solver=False)
+    before = (strong.MEAN_TRICKS, sampling.CHAIN_PENALTY, bot.chain_tricks)
+    settings = script.parse_variant("mean_tricks=11,chain_penalty=0.001,chain_tricks=10")
+    seen: list[tuple[object, ...]] = []
+
+    def failing_call() -> None:
+        with script._set(bot, settings):
+            seen.append((strong.MEAN_TRICKS, sampling.CHAIN_PENALTY, bot.chain_tricks))
+            raise RuntimeError("the call failed")
+
+    with pytest.raises(RuntimeError):
+        failing_call()
+    assert seen == [(11, 0.001, 10)]
+    assert (strong.MEAN_TRICKS, sampling.CHAIN_PENALTY, bot.chain_tricks) == before

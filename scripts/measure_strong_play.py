@@ -30,13 +30,15 @@ budget (default the bot's).
 ``--variant chain_tricks=11,mean_tricks=11`` (repeatable) asks one more chain strong bot
 on the same positions with settings changed for its calls only: ``chain_tricks`` (the
 chain deals its worlds from this many tricks left), ``mean_tricks`` (the best mean is
-played from this many), ``chain_share`` (the chain's share of the budget) and
-``chain_penalty`` (the chain's weight per miss). The module-level settings are set
-around each of its calls and restored after. ``--variant-max-left`` asks the variants
-only up to that many tricks left (they cost a bot's time each). ``--losses`` prints a
-line for every judged card on which some bot lost a trick: the deal, tricks left, the
-seat's side, the contract, its hand, the trick so far, each bot's card and cost, and
-the best cards.
+played from this many), ``chain_share`` (the chain's share of the budget),
+``chain_penalty`` (the chain's weight per miss), ``budget_s`` (the bot's decision
+budget), ``confidence`` (the standard errors a search must gain by) and ``inference``
+(1: worlds weighted by inference where the chain does not deal them). The module-level
+settings are set around each of its calls and restored after. ``--variant-max-left``
+asks the variants only up to that many tricks left, ``--variant-min-left`` only from
+that many (they cost a bot's time each). ``--losses`` prints a line for every judged
+card on which some bot lost a trick: the deal, tricks left, the seat's side, the
+contract, its hand, the trick so far, each bot's card and cost, and the best cards.
 """
 
 from __future__ import annotations
@@ -75,6 +77,9 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, type]] = {
     "mean_tricks": (strong, "MEAN_TRICKS", int),
     "chain_share": (strong, "CHAIN_SHARE", float),
     "chain_penalty": (sampling, "CHAIN_PENALTY", float),
+    "budget_s": (None, "budget_s", float),
+    "confidence": (strong, "CONFIDENCE", float),
+    "inference": (None, "inference", int),
 }
 """A variant's settings: the module whose constant it sets (``None``: the bot's attribute)."""
 
@@ -196,6 +201,12 @@ def main() -> None:
         "--variant-max-left", type=int, help="ask the variants up to this many tricks left"
     )
     parser.add_argument(
+        "--variant-min-left",
+        type=int,
+        default=0,
+        help="ask the variants from this many tricks left",
+    )
+    parser.add_argument(
         "--losses", action="store_true", help="print each judged card on which a bot lost"
     )
     args = parser.parse_args()
@@ -262,7 +273,8 @@ def main() -> None:
                             if strong is playing:
                                 chosen[name] = played
                             elif at == int(seat) and (
-                                name not in variants or pos.left <= variant_max_left
+                                name not in variants
+                                or args.variant_min_left <= pos.left <= variant_max_left
                             ):
                                 start = time.perf_counter()
                                 with _set(strong, variants.get(name, {})):

@@ -661,7 +661,8 @@ def _bench_bots(args: argparse.Namespace) -> int:
         return 0
     for name, row in figures.items():
         print(
-            f"{name}: median {row['median_ms']} ms, p95 {row['p95_ms']} ms, {row['decisions']} decisions"
+            f"{name}: median {row['median_ms']} ms, p95 {row['p95_ms']} ms,"
+            f" max {row['max_ms']} ms, {row['decisions']} decisions"
         )
     return 0
 

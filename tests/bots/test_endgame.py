@@ -13,6 +13,10 @@ from esmakker.bots.endgame import (
     ROLLOUT_TRICKS,
     ROLLOUT_TRICKS_COMPILED,
     TRICK_TIE,
+    WORLD_NODE_LIMIT_COMPILED,
+    Ending,
+    SolverGaveUpError,
+    capped_card_scores,
     card_scores,
     new_ending,
     position_score,
@@ -164,4 +168,23 @@ def test_the_compiled_ending_is_handed_out_once_the_kernel_is_compiled(
         DD_TRICKS_COMPILED,
         ROLLOUT_TRICKS_COMPILED,
     )
+    assert compiled.world_node_limit == WORLD_NODE_LIMIT_COMPILED
     assert not new_ending(compiled=False).solver.compiled
+
+
+def test_a_worlds_cards_are_searched_within_the_endings_node_cap_for_them_all() -> None:
+    state = _played("wikipedia", 3, stop=5)
+    seat = state.to_act
+    assert seat is not None
+    free = new_ending()
+    scores = card_scores(state, int(seat), free.solver)
+    nodes = free.solver.nodes
+    assert len(scores) > 1  # more than one search
+    assert nodes > 2
+    roomy = Ending(new_ending().solver, DD_TRICKS, world_node_limit=nodes)
+    assert capped_card_scores(state, int(seat), roomy) == scores
+    assert roomy.solver.node_budget is None  # the cap is the world's alone
+    tight = Ending(new_ending().solver, DD_TRICKS, world_node_limit=nodes // 2)
+    with pytest.raises(SolverGaveUpError):
+        capped_card_scores(state, int(seat), tight)
+    assert tight.solver.node_budget is None

@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
+
+from esmakker.bots import heuristic
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.knowledge import FOE, FRIEND, UNKNOWN, Knowledge
 from esmakker.core.actions import Action, Bid, BidKind, CallCard, Discard, NameTrump, Play
@@ -321,6 +324,21 @@ def test_bid_values_prefer_nolo_with_low_cards() -> None:
     low = observe(nolo_position("ren_sol"), Seat.N).hand.mask
     values = bot.bid_values(low, OSTERBRO)
     assert values[Bid(None, BidKind.REN_SOL)] > values[Bid(10, BidKind.VIP)]
+
+
+def test_bid_prices_are_kept_for_a_bounded_number_of_hands_oldest_dropped_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(heuristic, "BID_CACHE_SIZE", 3)
+    bot = HeuristicBot(random.Random(0))
+    hands = [(1 << 13) - 1 << shift for shift in range(5)]  # five different 13-card hands
+    first = bot.bid_values(hands[0], WP)
+    assert bot.bid_values(hands[0], WP) is first  # kept
+    for hand in hands[1:]:
+        bot.bid_values(hand, WP)
+    again = bot.bid_values(hands[0], WP)
+    assert again is not first  # dropped
+    assert again == first  # and priced the same again
 
 
 # N holds the top club and nothing the others can force him to win with.

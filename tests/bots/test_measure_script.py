@@ -32,6 +32,16 @@ def test_a_variant_reads_its_settings_with_their_types(script: ModuleType) -> No
     assert isinstance(settings["chain_tricks"], int)
 
 
+def test_a_variant_may_set_the_budget_the_gate_and_inference(script: ModuleType) -> None:
+    settings = script.parse_variant("budget_s=3,confidence=0.5,inference=1")
+    assert settings == {"budget_s": 3.0, "confidence": 0.5, "inference": 1}
+    bot = StrongBot(random.Random(1), compiled_solver=False)
+    before = (bot.budget_s, strong.CONFIDENCE, bot.inference)
+    with script._set(bot, settings):
+        assert (bot.budget_s, strong.CONFIDENCE, bot.inference) == (3.0, 0.5, 1)
+    assert (bot.budget_s, strong.CONFIDENCE, bot.inference) == before
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -21,10 +21,10 @@ def test_bench_bots_prints_json_figures_per_bot(capsys: CapSys) -> None:
     figures = json.loads(capsys.readouterr().out)
     assert list(figures) == ["heuristic", "random"]
     for row in figures.values():
-        assert set(row) == {"median_ms", "p95_ms", "decisions"}
+        assert set(row) == {"median_ms", "p95_ms", "max_ms", "decisions"}
         assert isinstance(row["decisions"], int)
         assert row["decisions"] > 0
-        assert 0 <= row["median_ms"] <= row["p95_ms"]
+        assert 0 <= row["median_ms"] <= row["p95_ms"] <= row["max_ms"]
 
 
 def test_bench_bots_text_and_errors(capsys: CapSys) -> None:
@@ -40,7 +40,8 @@ def test_decisions_are_counted_only_where_there_was_a_choice() -> None:
     times = decision_times("random", rules, 3, "x")
     # three deals of 13 tricks: at most 52 cards each, the last trick's cards are forced
     assert 0 < len(times) < 3 * 80
-    assert summary([]) == {"median_ms": 0.0, "p95_ms": 0.0, "decisions": 0}
+    assert summary([]) == {"median_ms": 0.0, "p95_ms": 0.0, "max_ms": 0.0, "decisions": 0}
     assert summary([0.001, 0.003, 0.002])["median_ms"] == 2.0
+    assert summary([0.001, 0.005, 0.002])["max_ms"] == 5.0
     assert make_bot("random", random.Random(0)).name == "random"
     assert set(bots_bench(["random"], deals=1)) == {"random"}

@@ -40,6 +40,10 @@ NODE_LIMIT = 5_000
 """Nodes one call of the plain-Python solver may search before the world is rolled out."""
 NODE_LIMIT_COMPILED = 2_000_000
 """The same for the compiled kernel."""
+WORLD_NODE_LIMIT_COMPILED = 6_000_000
+"""Nodes the compiled solver may search for all the cards of one world together (decision
+122): a lead's dozen searches, each under ``NODE_LIMIT_COMPILED``, could otherwise take
+several seconds in one hard world (about 3 million nodes a second)."""
 ROLLOUT_TRICKS = 0
 """Plain solver: a roll-out is finished double dummy from this many tricks left (0: never)."""
 ROLLOUT_TRICKS_COMPILED = 9
@@ -62,6 +66,8 @@ class Ending:
     tricks: int
     rollout_tricks: int = 0
     rollout_node_limit: int | None = None
+    world_node_limit: int | None = None
+    """Nodes ``capped_card_scores`` may search for one world's cards together; ``None``: no cap."""
 
 
 _compiled_ready = threading.Event()
@@ -127,6 +133,7 @@ def new_ending(*, compiled: bool | None = None) -> Ending:
             DD_TRICKS_COMPILED,
             ROLLOUT_TRICKS_COMPILED,
             ROLLOUT_NODE_LIMIT_COMPILED,
+            WORLD_NODE_LIMIT_COMPILED,
         )
     return Ending(
         Solver(pure=True, table_bits=14, node_limit=NODE_LIMIT), DD_TRICKS, ROLLOUT_TRICKS
@@ -173,6 +180,22 @@ def card_scores(world: World, seat: int, solver: Solver) -> dict[Card, float]:
         CARDS[card]: _tricks_score(outcome, count, world, pos, seat)
         for card, count in tricks.items()
     }
+
+
+def capped_card_scores(world: World, seat: int, ending: Ending) -> dict[Card, float]:
+    """Return ``card_scores`` by the ending's solver within its ``world_node_limit``.
+
+    Raises:
+        SolverGaveUpError: if one search passes the solver's node limit, or all of them
+            together the ending's limit for a world.
+    """
+    solver = ending.solver
+    if ending.world_node_limit is not None:
+        solver.node_budget = solver.nodes + ending.world_node_limit
+    try:
+        return card_scores(world, seat, solver)
+    finally:
+        solver.node_budget = None
 
 
 def position_score(world: World, seat: int, solver: Solver) -> float:
@@ -237,6 +260,7 @@ def score_for(outcome: DealOutcome, side_tricks: int, world: World, seat: int) -
 __all__ = [
     "Ending",
     "SolverGaveUpError",
+    "capped_card_scores",
     "card_scores",
     "new_ending",
     "position_score",

@@ -93,6 +93,9 @@ EAGER_FORCED = 0.5
 EAGER_TRICKS = 3
 """In a contract of exactly one trick, from this many tricks before the end the declarer
 takes a sure trick whenever he can, forced or not."""
+BID_CACHE_SIZE = 1024
+"""Hands whose bid prices a bot keeps (the oldest is dropped first): a bot at a table that
+runs for days must not grow without end."""
 
 
 def _cards(mask: int) -> list[int]:
@@ -192,6 +195,8 @@ class HeuristicBot:
             if family not in dists:
                 dists[family] = family_distribution(family_raw(hand, family, rules), family)
             values[bid] = number_bid_ev(bid, dists[family], rules)
+        if len(self._bid_cache) >= BID_CACHE_SIZE:
+            del self._bid_cache[next(iter(self._bid_cache))]
         self._bid_cache[key] = values
         return values
 

@@ -67,7 +67,7 @@ from esmakker.bots.auction_bias import correction
 from esmakker.bots.endgame import (
     Ending,
     SolverGaveUpError,
-    card_scores,
+    capped_card_scores,
     new_ending,
     position_score,
     solvable,
@@ -313,7 +313,7 @@ class StrongBot:
             return None
         if not all(isinstance(a, Play) for a in candidates):
             return None
-        values = card_scores(world, int(view.seat), ending.solver)
+        values = capped_card_scores(world, int(view.seat), ending)
         return [values[a.card] for a in candidates if isinstance(a, Play)]
 
     def _candidates(self, view: PlayerView, default: Action) -> tuple[Action, ...]:

@@ -294,9 +294,14 @@ def _dd_hands(deal: DuplicateDeal) -> list[HandLoss]:
     return [dd for dd in found if dd is not None]
 
 
+def _seats_of(bots: Sequence[str], name: str) -> list[int]:
+    """Return the indexes in ``bots`` of the bots of the name."""
+    return [i for i, bot in enumerate(bots) if bot == name]
+
+
 def _lost_per_deal(bots: Sequence[str], name: str, per_deal: list[list[HandLoss]]) -> list[float]:
     """Return per deal the tricks a bot of the name lost in a hand, on average."""
-    mine = [i for i, bot in enumerate(bots) if bot == name]
+    mine = _seats_of(bots, name)
     return [
         sum(hand.players[i].lost for hand in hands for i in mine) / (len(hands) * len(mine))
         for hands in per_deal
@@ -329,7 +334,7 @@ def _lost_by_role(
     bots: Sequence[str], name: str, deals: Sequence[DuplicateDeal]
 ) -> dict[str, dict[str, Any]]:
     """Return per role the name's played hands and the tricks its bots lost in one on average."""
-    mine = [i for i, bot in enumerate(bots) if bot == name]
+    mine = _seats_of(bots, name)
     totals = {role: [0, 0] for role in ROLES}
     for deal in deals:
         for hand in deal.hands:
@@ -340,7 +345,7 @@ def _lost_by_role(
                 total[0] += hand.dd.players[index].lost
                 total[1] += 1
     return {
-        role: {"hands": hands, "tricks_lost_per_hand": lost / hands if hands else None}
+        role: {"hands": hands, "tricks_lost_per_hand": _rate(lost, hands)}
         for role, (lost, hands) in totals.items()
     }
 
@@ -352,7 +357,7 @@ def _dd_figures(
 
     ``lost`` is the name's tricks lost per deal (``_lost_per_deal``).
     """
-    mine = [i for i, bot in enumerate(bots) if bot == name]
+    mine = _seats_of(bots, name)
     mean, ci = mean_ci95(lost)
     players = [hand.players[i] for hands in per_deal for hand in hands for i in mine]
     cards = sum(player.cards for player in players)

@@ -231,13 +231,13 @@ def test_a_world_whose_ending_the_solver_gives_up_on_is_skipped(
 ) -> None:
     calls = [0]
 
-    def every_other(world: State, seat: int, solver: Solver) -> dict[Card, float]:
+    def every_other(world: State, seat: int, ending: Ending) -> dict[Card, float]:
         calls[0] += 1
         if calls[0] % 2:
             raise SolverGaveUpError("a hard world")
-        return card_scores(world, seat, solver)
+        return card_scores(world, seat, ending.solver)
 
-    monkeypatch.setattr("esmakker.bots.strong.card_scores", every_other)
+    monkeypatch.setattr("esmakker.bots.strong.capped_card_scores", every_other)
     _, view = finesse()
     default = HeuristicBot(random.Random(0)).act(view)
     search = StrongBot(random.Random(0), worlds=6, budget_s=1e9)._search(view, default)
@@ -248,10 +248,10 @@ def test_a_world_whose_ending_the_solver_gives_up_on_is_skipped(
 def test_an_ending_the_solver_gives_up_on_in_every_world_is_rolled_out(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def never(world: State, seat: int, solver: Solver) -> dict[Card, float]:
+    def never(world: State, seat: int, ending: Ending) -> dict[Card, float]:
         raise SolverGaveUpError("too hard")
 
-    monkeypatch.setattr("esmakker.bots.strong.card_scores", never)
+    monkeypatch.setattr("esmakker.bots.strong.capped_card_scores", never)
     _, view = finesse()
     default = HeuristicBot(random.Random(0)).act(view)
     bot = StrongBot(random.Random(0), worlds=6, budget_s=1e9)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable, Mapping
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from esmakker.core.actions import parse_action
@@ -29,3 +32,16 @@ def run(state: State, steps: Iterable[str]) -> State:
         seat, _, action = step.partition(" ")
         state = state.apply(parse_action(action), Seat.parse(seat))
     return state
+
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def load_script(name: str) -> ModuleType:
+    """Return the module of ``scripts/<name>.py`` (the scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from esmakker.bots import sampling, strong
 from esmakker.bots.strong import StrongBot
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "measure_strong_play.py"
+from support import load_script
 
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("measure_strong_play", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("measure_strong_play")
 
 
 def test_a_variant_reads_its_settings_with_their_types(script: ModuleType) -> None:

@@ -32,7 +32,7 @@ on the same positions with settings changed for its calls only: ``chain_tricks``
 chain deals its worlds from this many tricks left), ``mean_tricks`` (the best mean is
 played from this many), ``chain_share`` (the chain's share of the budget),
 ``chain_penalty`` (the chain's weight per miss), ``budget_s`` (the bot's decision
-budget), ``confidence`` (the standard errors a search must gain by) and ``inference``
+budget), ``worlds`` (the most worlds a decision deals), ``confidence`` (the standard errors a search must gain by) and ``inference``
 (1: worlds weighted by inference where the chain does not deal them). The module-level
 settings are set around each of its calls and restored after. ``--variant-max-left``
 asks the variants only up to that many tricks left, ``--variant-min-left`` only from
@@ -78,6 +78,7 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, type]] = {
     "chain_share": (strong, "CHAIN_SHARE", float),
     "chain_penalty": (sampling, "CHAIN_PENALTY", float),
     "budget_s": (None, "budget_s", float),
+    "worlds": (None, "worlds", int),
     "confidence": (strong, "CONFIDENCE", float),
     "inference": (None, "inference", int),
 }

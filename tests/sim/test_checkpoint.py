@@ -50,6 +50,23 @@ def test_a_deal_round_trips_through_json() -> None:
     assert deal_from_json(json.loads(json.dumps(deal_to_json(deal)))) == deal
 
 
+def test_a_hand_keeps_its_partner_by_bot_index() -> None:
+    deal = run_match(["heuristic"] * 4, 6, "wikipedia", "p", workers=1).deals
+    played = [hand for d in deal for hand in d.hands if hand.contract and not hand.nolo]
+    assert any(hand.partner is not None for hand in played)
+    for hand in played:
+        assert hand.partner != hand.declarer
+        assert hand.partner is None or 0 <= hand.partner < 4
+
+
+def test_an_older_deal_without_its_partner_still_loads() -> None:
+    deal = run_match(BOTS, 1, "wikipedia", "q", workers=1).deals[0]
+    value = deal_to_json(deal)
+    for hand in value["hands"]:
+        del hand["partner"]
+    assert all(hand.partner is None for hand in deal_from_json(value).hands)
+
+
 def test_a_checkpoint_of_another_match_is_refused(tmp_path: Path) -> None:
     saved = tmp_path / "match.jsonl"
     run_match(BOTS, 1, "wikipedia", "c", workers=1, checkpoint=saved)

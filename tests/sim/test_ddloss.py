@@ -184,17 +184,24 @@ def test_a_nolo_hand_has_no_regret_and_every_card_is_counted() -> None:
     )
 
 
-def _made_up(number: int, lost: Sequence[tuple[int, ...]], declarers: list[int]) -> DuplicateDeal:
+def _made_up(
+    number: int,
+    lost: Sequence[tuple[int, ...]],
+    declarers: list[int],
+    partners: Sequence[int | None] = (None, None, None, None),
+) -> DuplicateDeal:
     """A deal whose rotation ``r`` has bot ``i`` losing ``lost[r][i]`` tricks in 13 cards.
 
-    Bot 3's hands have one card not judged; the declarer ``d`` has a regret of ``10 d``.
+    Bot 3's hands have one card not judged; the declarer ``d`` has a regret of ``10 d``;
+    rotation ``r``'s partner is ``partners[r]``.
     """
     hands = []
     for rotation, (by_bot, declarer) in enumerate(zip(lost, declarers, strict=True)):
         players = [PlayerLoss(13, 13 - (i == 3), n) for i, n in enumerate(by_bot)]
         four = (players[0], players[1], players[2], players[3])
         dd = HandLoss(four, declarer, 10 * declarer, SOLVED)
-        hands.append(Hand(rotation, PLAYED, "9", False, declarer, True, (0, 0, 0, 0), dd))
+        hand = Hand(rotation, PLAYED, "9", False, declarer, True, (0, 0, 0, 0), dd)
+        hands.append(replace(hand, partner=partners[rotation]))
     return DuplicateDeal(number, f"1/{number}", SEATS[0], tuple(hands))
 
 
@@ -229,9 +236,9 @@ def test_the_tricks_lost_ratio_compares_two_names_deal_by_deal() -> None:
     assert low < ratio["ratio"] < high
 
 
-def test_tricks_lost_by_role_split_declarer_from_the_others_and_nolo_from_numbers() -> None:
+def test_tricks_lost_by_role_split_declarer_partner_defenders_and_nolo_from_numbers() -> None:
     lost = [(1, 0, 3, 2), (0, 0, 1, 0), (2, 1, 0, 0), (1, 0, 0, 4)]
-    number = _made_up(1, lost, [0, 1, 2, 3])
+    number = _made_up(1, lost, [0, 1, 2, 3], partners=[2, None, 1, 0])
     nolo = _made_up(2, lost, [0, 0, 2, 2])
     nolo = replace(nolo, hands=tuple(replace(hand, nolo=True) for hand in nolo.hands))
     passed = DuplicateDeal(3, "1/3", SEATS[0], (replace(number.hands[0], outcome=ALL_PASS),))
@@ -239,7 +246,9 @@ def test_tricks_lost_by_role_split_declarer_from_the_others_and_nolo_from_number
     by_role = figures["bots"]["a"]["by_role"]
     # bots 0 and 2 are "a"; in deal 1 bot r declares rotation r, in deal 2 bots 0, 0, 2, 2
     assert by_role["declarer"] == {"hands": 2, "tricks_lost_per_hand": (1 + 0) / 2}
-    assert by_role["partner_or_defender"] == {"hands": 6, "tricks_lost_per_hand": 7 / 6}
+    # partners: bot 2 beside bot 0 (3 tricks), bot 0 beside bot 3 (1); no partner in rotation 1
+    assert by_role["partner"] == {"hands": 2, "tricks_lost_per_hand": (3 + 1) / 2}
+    assert by_role["defender"] == {"hands": 4, "tricks_lost_per_hand": (0 + 1 + 2 + 0) / 4}
     assert by_role["nolo_declarer"] == {"hands": 4, "tricks_lost_per_hand": (1 + 0 + 0 + 0) / 4}
     assert by_role["nolo_others"] == {"hands": 4, "tricks_lost_per_hand": (3 + 1 + 2 + 1) / 4}
     none = summarise_dd_loss(("a", "b", "a", "c"), [number], 500)["bots"]["b"]["by_role"]
@@ -348,7 +357,9 @@ def test_the_report_has_the_double_dummy_table() -> None:
     assert "<td>c</td><td>1.50</td><td>[1.50, 1.50]</td><td>92.3%</td><td>30.0</td>" in page
     assert "times the tricks" not in page  # three names: no ratio
     # "c" (bot 3) declares rotation 3 of both deals, losing 4; elsewhere 2, 0, 0 twice over
-    assert "<tr><td>c</td><td>4.00 (2)</td><td>0.67 (6)</td><td>&ndash; (0)</td>" in page
+    # no partners in these deals: "c" defends every hand it does not declare
+    row = "<tr><td>c</td><td>4.00 (2)</td><td>&ndash; (0)</td><td>0.67 (6)</td><td>&ndash; (0)</td>"
+    assert row in page
     two = render_report(MatchResult(("a", "b", "b", "b"), "wikipedia", "1", deals, {}, 500))
     assert "<p>a lost 1.09 times the tricks b lost (95% interval 1.09 to 1.09).</p>" in two
     without = render_report(MatchResult(bots, "wikipedia", "1", deals))

@@ -155,6 +155,7 @@ def _hand(value: dict[str, Any]) -> Hand:
         made=value["made"],
         points=(points[0], points[1], points[2], points[3]),
         dd=None if dd is None else _hand_loss(dd),
+        partner=value.get("partner"),
     )
 
 

@@ -68,6 +68,9 @@ class Hand:
     """The score of each bot (by index, not by seat)."""
     dd: HandLoss | None = None
     """The double-dummy figures by bot index (``esmakker match --dd-loss``), else ``None``."""
+    partner: int | None = None
+    """The partner's bot index (the called card's holder); ``None`` without one, on a redeal,
+    and in checkpoints written before it was kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +205,7 @@ def hand_of(state: State, rotation: int) -> Hand:
         declarer=bot_at(result.declarer, rotation),
         made=result.made,
         points=(points[0], points[1], points[2], points[3]),
+        partner=None if result.partner is None else bot_at(result.partner, rotation),
     )
 
 

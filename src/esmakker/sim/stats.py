@@ -31,9 +31,10 @@ from typing import Any
 from esmakker.sim.ddloss import GAVE_UP, SOLVED, HandLoss
 from esmakker.sim.duplicate import ALL_PASS, IRON_HAND, PLAYED, DuplicateDeal, Hand
 
-ROLES = ("declarer", "partner_or_defender", "nolo_declarer", "nolo_others")
-"""A bot's role in a played hand: it declared a number contract, or sat beside or against
-one; it declared a nolo contract, or was another player of one (joiners included)."""
+ROLES = ("declarer", "partner", "defender", "nolo_declarer", "nolo_others")
+"""A bot's role in a played hand: it declared a number contract, held its called card, or
+sat against it; it declared a nolo contract, or was another player of one (joiners
+included)."""
 
 _EXACT_T_UP_TO = 1000
 """Degrees of freedom up to which ``t_quantile`` inverts the exact distribution function."""
@@ -326,8 +327,10 @@ def _role(hand: Hand, index: int) -> str:
     """Return the bot's role in a played hand (``ROLES``)."""
     declaring = hand.dd is not None and hand.dd.declarer == index
     if hand.nolo:
-        return ROLES[2] if declaring else ROLES[3]
-    return ROLES[0] if declaring else ROLES[1]
+        return ROLES[3] if declaring else ROLES[4]
+    if declaring:
+        return ROLES[0]
+    return ROLES[1] if hand.partner == index else ROLES[2]
 
 
 def _lost_by_role(

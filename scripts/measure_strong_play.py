@@ -13,6 +13,8 @@ compiled solver (tricks lost against the best card, as ``--dd-loss`` counts them
 exactly-one nolo and positions past 3,000,000 nodes are left out). Prints the tricks lost
 by each bot per tricks-left count, per seat from the dealer and per side, and the strong
 bot's decision times. The positions are the heuristic's, so the comparison is paired.
+With ``--positions own`` it also prints the median number of worlds the playing bot's
+searched decisions valued, per tricks left (decision 128).
 
 ``--positions own`` plays the deals as the duplicate match does: one seat a deal (it
 steps through the four places from the dealer over 16 deals) plays the first sampler's
@@ -52,8 +54,9 @@ from collections import defaultdict
 from collections.abc import Iterator
 from types import ModuleType
 
-from esmakker.bots import endgame, sampling, strong
+from esmakker.bots import endgame, strong
 from esmakker.bots.heuristic import HeuristicBot
+from esmakker.bots.sampling import chain
 from esmakker.bots.strong import DEFAULT_BUDGET_S, DEFAULT_WORLDS, TRICKS, StrongBot
 from esmakker.core.actions import Action, Play
 from esmakker.core.cards import Card
@@ -76,7 +79,7 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, type]] = {
     "chain_tricks": (None, "chain_tricks", int),
     "mean_tricks": (strong, "MEAN_TRICKS", int),
     "chain_share": (strong, "CHAIN_SHARE", float),
-    "chain_penalty": (sampling, "CHAIN_PENALTY", float),
+    "chain_penalty": (chain, "CHAIN_PENALTY", float),
     "budget_s": (None, "budget_s", float),
     "worlds": (None, "worlds", int),
     "confidence": (strong, "CONFIDENCE", float),
@@ -156,7 +159,7 @@ def _print_losses(
     trick = " ".join(card.name for card in view.trick) or "lead"
     print(
         f"loss deal {number} left {TRICKS - len(view.tricks)} {view.seat.name} {side}"
-        f" {contract.bid} trump {contract.trump.name if contract.trump else '-'}"
+        f" {contract.bid} trump {contract.trump.name if contract.trump is not None else '-'}"
         f" hand {view.hand} trick {trick} | {cards} | best {best_cards}",
         flush=True,
     )
@@ -233,6 +236,8 @@ def main() -> None:
     by_role: dict[str, dict[str, int]] = {name: defaultdict(int) for name in lost}
     role_cards: dict[str, dict[str, int]] = {name: defaultdict(int) for name in lost}
     times: dict[str, list[float]] = {name: [] for name, _, _ in bots_asked}
+    searched: dict[int, list[int]] = defaultdict(list)
+    """With ``--positions own``, the worlds each searched decision of the playing bot valued."""
     for number in range(first, last):
         state = deal(rules, Seat(number % 4), random.Random(number))
         bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
@@ -258,8 +263,11 @@ def main() -> None:
             played = action
             if playing is not None and int(seat) in judged and state.phase is Phase.PLAY:
                 start = time.perf_counter()
-                played = playing.act(view)  # the strong bot's own card makes the positions
+                decision = playing.decide(view)  # the strong bot's own card makes the positions
                 times[names[samplers[0]]].append(time.perf_counter() - start)
+                played = decision.action
+                if decision.choices:
+                    searched[TRICKS - len(view.tricks)].append(decision.choices[0].worlds)
             if state.phase is Phase.PLAY and int(seat) in judged and len(view.legal_actions) > 1:
                 pos = from_state(state)
                 if pos.left <= args.max_left and pos.objective != EXACTLY_ONE:
@@ -309,6 +317,12 @@ def main() -> None:
         if spent:
             median, most = statistics.median(spent), max(spent)
             print(f"{name} decision time: median {median:.3f} s, max {most:.3f} s")
+    if searched:
+        detail = " ".join(
+            f"{left}:{statistics.median(counts):g}"
+            for left, counts in sorted(searched.items())[::-1]
+        )
+        print(f"{names[samplers[0]]} worlds a searched decision (tricks left: median) {detail}")
 
 
 if __name__ == "__main__":

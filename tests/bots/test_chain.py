@@ -11,10 +11,14 @@ from collections.abc import Callable
 import pytest
 
 from bots.test_sampling import _check_world
-from esmakker.bots import sampling, strong
+from esmakker.bots import strong
 from esmakker.bots.endgame import DD_TRICKS, Ending
 from esmakker.bots.heuristic import HeuristicBot
+from esmakker.bots.sampling import chain as chain_module
 from esmakker.bots.sampling import has_reads, sample_chain, sample_world
+from esmakker.bots.sampling.carry import carry
+from esmakker.bots.sampling.deals import Deal, build, random_deal
+from esmakker.bots.sampling.facts import Place, facts_of
 from esmakker.bots.strong import StrongBot
 from esmakker.core.actions import Action, Bid, Discard, Play
 from esmakker.core.cards import JOKER_BASE
@@ -126,17 +130,17 @@ def _defender_view(number: int) -> PlayerView:
     view = _heuristic_view("wikipedia", number, Seat(number % 4), 20)
     assert view.contract is not None
     assert view.contract.declarer != view.seat
-    facts = sampling._facts(view)
-    assert facts.capacity[sampling._Place("D", view.contract.declarer)] == 3
+    facts = facts_of(view)
+    assert facts.capacity[Place("D", view.contract.declarer)] == 3
     return view
 
 
 @pytest.fixture
 def plain_chain(monkeypatch: pytest.MonkeyPatch) -> None:
     """Turn off decision 120's repair, aimed proposals and laid-away swaps."""
-    monkeypatch.setattr(sampling, "CHAIN_AIMED", 0.0)
-    monkeypatch.setattr(sampling, "CHAIN_LAID_AWAY", 0.0)
-    monkeypatch.setattr(sampling, "CHAIN_REPAIR", 0)
+    monkeypatch.setattr(chain_module, "CHAIN_AIMED", 0.0)
+    monkeypatch.setattr(chain_module, "CHAIN_LAID_AWAY", 0.0)
+    monkeypatch.setattr(chain_module, "CHAIN_REPAIR", 0)
 
 
 @pytest.mark.parametrize("number", [1, 5])
@@ -166,8 +170,8 @@ def test_without_repair_the_chain_keeps_worlds_with_misses(plain_chain: None, nu
 def test_the_repair_lowers_a_chains_misses() -> None:
     view = _defender_view(5)
     model = HeuristicBot(random.Random(0)).act
-    chain = sampling._Chain(
-        view, sampling._facts(view), model, strong.CHAIN_READS, random.Random(2), {}
+    chain = chain_module._Chain(
+        view, facts_of(view), model, strong.CHAIN_READS, random.Random(2), {}
     )
     chain.start(200)
     before = chain.total
@@ -207,18 +211,18 @@ def test_a_chain_past_its_deadline_returns_the_world_it_stands_on() -> None:
     _check_world(view, worlds[0])
 
 
-@pytest.mark.parametrize(("count", "chains"), [(8, sampling.CHAIN_RESTARTS), (2, 2)])
+@pytest.mark.parametrize(("count", "chains"), [(8, chain_module.CHAIN_RESTARTS), (2, 2)])
 def test_the_worlds_come_from_independent_chains_sharing_the_count(
     monkeypatch: pytest.MonkeyPatch, count: int, chains: int
 ) -> None:
     starts: list[int] = []
-    start = sampling._Chain.start
+    start = chain_module._Chain.start
 
-    def counting_start(chain: sampling._Chain, attempts: int) -> None:
+    def counting_start(chain: chain_module._Chain, attempts: int) -> None:
         starts.append(attempts)
         start(chain, attempts)
 
-    monkeypatch.setattr(sampling._Chain, "start", counting_start)
+    monkeypatch.setattr(chain_module._Chain, "start", counting_start)
     view = _heuristic_view("wikipedia", 2, Seat.N, 14)
     worlds = sample_chain(view, random.Random(4), count, _highest)
     assert len(starts) == chains
@@ -244,19 +248,26 @@ def test_a_chain_goes_on_from_where_it_ended_at_the_last_decision(
 ) -> None:
     """With a memory the chains start from the last call's ends, moved to fit what was played."""
     starts: list[str] = []
-    start, stand_on = sampling._Chain.start, sampling._Chain.stand_on
+    start, stand_on = chain_module._Chain.start, chain_module._Chain.stand_on
 
-    def uniform(chain: sampling._Chain, attempts: int) -> None:
+    starting: list[bool] = []
+
+    def uniform(chain: chain_module._Chain, attempts: int) -> None:
         starts.append("uniform")
-        start(chain, attempts)
+        starting.append(True)  # a uniform start stands on its deal too: not a carried one
+        try:
+            start(chain, attempts)
+        finally:
+            starting.pop()
 
-    def carried(chain: sampling._Chain, deal: sampling._Deal) -> bool:
-        starts.append("carried")
+    def carried(chain: chain_module._Chain, deal: Deal) -> bool:
+        if not starting:
+            starts.append("carried")
         return stand_on(chain, deal)
 
-    monkeypatch.setattr(sampling._Chain, "start", uniform)
-    monkeypatch.setattr(sampling._Chain, "stand_on", carried)
-    memory = sampling.ChainMemory()
+    monkeypatch.setattr(chain_module._Chain, "start", uniform)
+    monkeypatch.setattr(chain_module._Chain, "stand_on", carried)
+    memory = chain_module.ChainMemory()
     states = [s for s in _play_on(6, 36) if s.to_act is Seat.S]
     assert len(states) >= 5
     for state in states[2:5]:  # three decisions of one seat, with cards played between
@@ -273,20 +284,20 @@ def test_a_carried_deal_gives_each_played_card_to_the_hand_that_played_it() -> N
     before, after = states[20], states[28]
     seat = Seat.W
     view_before, view_after = observe(before, seat), observe(after, seat)
-    facts = sampling._facts(view_after)
+    facts = facts_of(view_after)
     rng = random.Random(2)
     carried = 0
     for _ in range(20):
-        old = sampling._deal(view_before, sampling._facts(view_before), rng)
+        old = random_deal(view_before, facts_of(view_before), rng)
         assert old is not None
-        new = sampling._carry(old, view_after, facts, rng)
+        new = carry(old, view_after, facts, rng)
         if new is None:
             continue
         for s in range(4):
             assert facts.holdings[s] & ~new.held[s] == 0  # every played card where it was played
         kept = sum(bin(a & b).count("1") for a, b in zip(old.held, new.held, strict=True))
         assert kept >= 52 - 2 * 8  # a few swaps moved the cards played since, not a new deal
-        world = sampling._build(view_after, new, rng)
+        world = build(view_after, new, rng)
         assert world is not None
         assert observe(world, seat) == view_after
         carried += 1

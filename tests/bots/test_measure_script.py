@@ -8,7 +8,8 @@ from types import ModuleType
 
 import pytest
 
-from esmakker.bots import sampling, strong
+from esmakker.bots import strong
+from esmakker.bots.sampling import chain
 from esmakker.bots.strong import StrongBot
 from support import load_script
 
@@ -49,16 +50,16 @@ def test_a_bad_variant_says_what_is_wrong(script: ModuleType, text: str, message
 
 def test_a_variant_sets_its_settings_for_one_call_and_restores_them(script: ModuleType) -> None:
     bot = StrongBot(random.Random(1), compiled_solver=False)
-    before = (strong.MEAN_TRICKS, sampling.CHAIN_PENALTY, bot.chain_tricks)
+    before = (strong.MEAN_TRICKS, chain.CHAIN_PENALTY, bot.chain_tricks)
     settings = script.parse_variant("mean_tricks=11,chain_penalty=0.001,chain_tricks=10")
     seen: list[tuple[object, ...]] = []
 
     def failing_call() -> None:
         with script._set(bot, settings):
-            seen.append((strong.MEAN_TRICKS, sampling.CHAIN_PENALTY, bot.chain_tricks))
+            seen.append((strong.MEAN_TRICKS, chain.CHAIN_PENALTY, bot.chain_tricks))
             raise RuntimeError("the call failed")
 
     with pytest.raises(RuntimeError):
         failing_call()
     assert seen == [(11, 0.001, 10)]
-    assert (strong.MEAN_TRICKS, sampling.CHAIN_PENALTY, bot.chain_tricks) == before
+    assert (strong.MEAN_TRICKS, chain.CHAIN_PENALTY, bot.chain_tricks) == before

@@ -1,8 +1,11 @@
 """Hints for people: the strong bot's suggestion with a one-line reason (issue 8).
 
 ``hint(view, rng)`` searches the seat's decision as the strong bot would and returns
-the suggested action with the expected points of the best few choices, so a player
-can see how close the alternatives are (``play HQ: +52 (play H4 +31, play SA -12)``).
+the action the strong bot would take there, with the expected points of the best few
+choices, so a player can see how close the alternatives are (``play HQ: +52 expected
+points over 16 worlds (then play H4 +31, play SA -12)``). The suggestion follows the
+bot's own rule (``StrongBot.decide``): where a better mean is not clearly better over
+the worlds searched, the heuristic's choice stands and the reason says so.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from esmakker.bots.strong import DEFAULT_BUDGET_S, Choice, StrongBot
+from esmakker.bots.strong import DEFAULT_BUDGET_S, Choice, Decision, StrongBot
 from esmakker.core.actions import Action, format_action
 from esmakker.core.view import PlayerView
 
@@ -48,14 +51,31 @@ def hint(
     if len(view.legal_actions) == 1:
         only = view.legal_actions[0]
         return Hint(only, (), f"{format_action(only)}: the only legal action")
-    choices = tuple(bot.choices(view))
-    return Hint(choices[0].action, choices, _reason(choices))
+    decision = bot.decide(view)
+    if not decision.choices:
+        action = decision.action
+        return Hint(
+            action, (), f"{format_action(action)}: by the rules of thumb (no world searched)"
+        )
+    choices = _suggested_first(decision)
+    return Hint(decision.action, choices, _reason(choices, decision))
 
 
-def _reason(choices: tuple[Choice, ...]) -> str:
+def _suggested_first(decision: Decision) -> tuple[Choice, ...]:
+    """Return the decision's choices with the suggested action first, the rest best first."""
+    chosen = [c for c in decision.choices if c.action == decision.action]
+    return (*chosen, *(c for c in decision.choices if c.action != decision.action))
+
+
+def _reason(choices: tuple[Choice, ...], decision: Decision) -> str:
     best, *rest = choices
+    worlds = f"{best.worlds} world" + ("" if best.worlds == 1 else "s")
     others = ", ".join(
         f"{format_action(c.action)} {c.mean_score:+.0f}" for c in rest[:SHOWN_ALTERNATIVES]
     )
-    text = f"{format_action(best.action)}: {best.mean_score:+.0f} expected points"
-    return f"{text} (then {others})" if others else text
+    text = f"{format_action(best.action)}: {best.mean_score:+.0f} expected points over {worlds}"
+    if others:
+        text = f"{text} (then {others})"
+    if decision.choices[0].mean_score > best.mean_score:
+        text = f"{text}; no other choice is clearly better"
+    return text

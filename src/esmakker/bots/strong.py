@@ -133,6 +133,15 @@ class Choice:
     worlds: int
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the strong bot plays and the choices its search weighed (empty: not searched)."""
+
+    action: Action
+    choices: tuple[Choice, ...]
+    """Every candidate with its mean score, best first; ``action`` need not be the first."""
+
+
 class StrongBot:
     """Search over sampled worlds with heuristic roll-outs; the heuristic bids."""
 
@@ -190,24 +199,27 @@ class StrongBot:
         the solver valued every world of an ending of at most ``MEAN_TRICKS`` tricks, the
         card with the best mean is played (the heuristic's choice among several such).
         """
+        return self.decide(view).action
+
+    def decide(self, view: PlayerView) -> Decision:
+        """Return the action ``act`` plays with the searched choices behind it (none unsearched).
+
+        The search is skipped where there is nothing to choose, in the auction unless
+        ``search_auction``, and where no world can be dealt: the heuristic's action stands.
+        """
         legal = view.legal_actions
         default = self._heuristic.act(view)
         if len(legal) == 1 or (view.phase is Phase.AUCTION and not self.search_auction):
-            return default
+            return Decision(default, ())
         try:
             search = self._search(view, default)
         except SamplingError:  # a position the sampler cannot rebuild: play by the rules of thumb
-            return default
-        candidates, scores = search.candidates, _corrected(view, search)
+            return Decision(default, ())
+        scores = _corrected(view, search)
+        choices = _ranked(search.candidates, scores)
         if search.solved is not None and TRICKS - len(view.tricks) <= MEAN_TRICKS:
-            return _best_mean(candidates, search.solved, default)
-        base = scores[candidates.index(default)]
-        best, best_gain = default, 0.0
-        for action, row in zip(candidates, scores, strict=True):
-            gain = _confident_gain(row, base)
-            if gain > best_gain:
-                best, best_gain = action, gain
-        return best
+            return Decision(_best_mean(search.candidates, search.solved, default), choices)
+        return Decision(_confident_choice(search.candidates, scores, default), choices)
 
     def claim_iron(self, view: PlayerView) -> bool:
         """Claim iron hand as the heuristic would."""
@@ -220,11 +232,9 @@ class StrongBot:
         there the means include the calibrated corrections unless ``corrected`` is false.
         """
         search = self._search(view, self._heuristic.act(view))
-        candidates = search.candidates
-        scores = _corrected(view, search) if corrected else search.scores
-        means = [statistics.fmean(row) for row in scores]
-        ranked = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
-        return [Choice(candidates[i], means[i], len(scores[i])) for i in ranked]
+        return list(
+            _ranked(search.candidates, _corrected(view, search) if corrected else search.scores)
+        )
 
     def _search(self, view: PlayerView, default: Action) -> Search:
         """Return the candidates with their scores in each world searched."""
@@ -334,6 +344,26 @@ def _corrected(view: PlayerView, search: Search) -> list[list[float]]:
         [score + correction(action) for score in row]
         for action, row in zip(search.candidates, search.scores, strict=True)
     ]
+
+
+def _ranked(candidates: tuple[Action, ...], scores: list[list[float]]) -> tuple[Choice, ...]:
+    """Return every candidate with its mean score, best first (ties: first listed)."""
+    means = [statistics.fmean(row) for row in scores]
+    ranked = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+    return tuple(Choice(candidates[i], means[i], len(scores[i])) for i in ranked)
+
+
+def _confident_choice(
+    candidates: tuple[Action, ...], scores: list[list[float]], default: Action
+) -> Action:
+    """Return the candidate that gains most on ``default`` by the ``CONFIDENCE`` rule, else it."""
+    base = scores[candidates.index(default)]
+    best, best_gain = default, 0.0
+    for action, row in zip(candidates, scores, strict=True):
+        gain = _confident_gain(row, base)
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
 
 
 def _past(start: float, deadline: float, attempts: int) -> bool:

@@ -33,7 +33,9 @@ budget (default the bot's).
 on the same positions with settings changed for its calls only: ``chain_tricks`` (the
 chain deals its worlds from this many tricks left), ``mean_tricks`` (the best mean is
 played from this many), ``chain_share`` (the chain's share of the budget),
-``chain_penalty`` (the chain's weight per miss), ``budget_s`` (the bot's decision
+``chain_penalty`` (the chain's weight per miss), ``burn_in`` and ``carried_burn_in``
+(the chain's steps before it keeps a world, from a fresh or a carried start), ``repair``
+(the swaps a chain's repair judges at most), ``budget_s`` (the bot's decision
 budget), ``worlds`` (the most worlds a decision deals), ``confidence`` (the standard errors a search must gain by) and ``inference``
 (1: worlds weighted by inference where the chain does not deal them). The module-level
 settings are set around each of its calls and restored after. ``--variant-max-left``
@@ -80,6 +82,9 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, type]] = {
     "mean_tricks": (strong, "MEAN_TRICKS", int),
     "chain_share": (strong, "CHAIN_SHARE", float),
     "chain_penalty": (chain, "CHAIN_PENALTY", float),
+    "burn_in": (chain, "CHAIN_BURN_IN", int),
+    "carried_burn_in": (chain, "CHAIN_CARRIED_BURN_IN", int),
+    "repair": (chain, "CHAIN_REPAIR", int),
     "budget_s": (None, "budget_s", float),
     "worlds": (None, "worlds", int),
     "confidence": (strong, "CONFIDENCE", float),

@@ -279,6 +279,30 @@ def test_a_chain_goes_on_from_where_it_ended_at_the_last_decision(
     assert len(memory.deals) == 4
 
 
+def test_a_carried_chain_keeps_its_first_world_after_fewer_steps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A chain going on from its last call is burnt in already: it needs fewer steps."""
+    monkeypatch.setattr(chain_module, "CHAIN_BURN_IN", 12)
+    monkeypatch.setattr(chain_module, "CHAIN_CARRIED_BURN_IN", 3)
+    steps: list[int] = []
+    step = chain_module._Chain.step
+
+    def counting(chain: chain_module._Chain) -> None:
+        steps.append(1)
+        step(chain)
+
+    monkeypatch.setattr(chain_module._Chain, "step", counting)
+    memory = chain_module.ChainMemory()
+    counts = []
+    for state in [s for s in _play_on(6, 36) if s.to_act is Seat.S][2:4]:
+        steps.clear()
+        sample_chain(observe(state, Seat.S), random.Random(1), 4, _highest, memory=memory)
+        counts.append(len(steps))
+    thin = chain_module.CHAIN_THIN  # four chains keep one world each
+    assert counts == [4 * (12 + thin), 4 * (3 + thin)]
+
+
 def test_a_carried_deal_gives_each_played_card_to_the_hand_that_played_it() -> None:
     states = _play_on(9, 30)
     before, after = states[20], states[28]
@@ -383,5 +407,27 @@ def test_with_every_trick_solved_the_chain_deals_only_the_trusted_endings(
     assert has_reads(view, strong.CHAIN_READS)
     every_trick = Ending(Solver(pure=True), tricks=13)
     bot = StrongBot(random.Random(1), worlds=2)
-    next(bot._worlds(view, every_trick, time.perf_counter() + 60))
+    assert bot._chained(view, every_trick) == chained
+    next(bot._worlds(view, chained, 2, time.perf_counter() + 60))
     assert chain_calls == ([13 - len(view.tricks)] if chained else [])
+
+
+def test_a_decision_the_chain_deals_searches_more_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chain's endings are solved cheaply: ``CHAIN_WORLDS_FACTOR`` times the worlds."""
+    asked: list[int] = []
+
+    def counting_chain(
+        view: PlayerView, rng: random.Random, count: int, *args: object, **kwargs: object
+    ) -> list[State]:
+        asked.append(count)
+        return sample_chain(view, rng, count, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strong, "sample_chain", counting_chain)
+    state = next(
+        s for s in _play_on(3, 52) if 13 - len(s.tricks) == 4 and len(s.legal_actions()) > 1
+    )
+    actor = state.to_act
+    assert actor is not None
+    decision = StrongBot(random.Random(1), worlds=3, budget_s=60).decide(observe(state, actor))
+    assert asked == [3 * strong.CHAIN_WORLDS_FACTOR]
+    assert decision.choices[0].worlds == 3 * strong.CHAIN_WORLDS_FACTOR

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -10,7 +11,7 @@ from esmakker.bots import endgame
 from esmakker.bots import strong as strong_module
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.registry import make_bot
-from esmakker.bots.sampling import SamplingError
+from esmakker.bots.sampling import SamplingError, sample_world
 from esmakker.bots.strong import StrongBot, _best_mean
 from esmakker.core.actions import PASS, Bid, Play
 from esmakker.core.cards import Card
@@ -20,6 +21,7 @@ from esmakker.core.seats import Seat
 from esmakker.core.state import State, deal
 from esmakker.core.view import observe
 from esmakker.solver.jit import HAVE_NUMBA
+from esmakker.solver.solve import SolverGaveUpError
 
 
 def _play(preset: str, seed: int, strong: StrongBot) -> State:
@@ -174,3 +176,50 @@ def test_a_solved_search_plays_its_best_mean_only_in_the_trusted_endings(
     clear = [[0.0, 0.0, 0.0, 0.0], [1.0, 1.0, 2.0, 1.0]]  # better in every world
     monkeypatch.setattr(bot, "_search", search_with(clear))
     assert bot.act(view) == other
+
+
+def test_a_decision_solves_each_set_of_hands_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cycled chain worlds are valued again from the first solve, each repeat counted."""
+    state, seat = _play_view_with(endgame.DD_TRICKS)
+    view = observe(state, seat)
+    rng = random.Random(4)
+    first, second = sample_world(view, rng), sample_world(view, rng)
+    assert [h.mask for h in first.hands] != [h.mask for h in second.hands]
+    bot = StrongBot(random.Random(3), worlds=6, budget_s=60, chain=False)
+    monkeypatch.setattr(bot, "_worlds", lambda *_: itertools.cycle([first, second]))
+    solved: list[State] = []
+    solve = bot._solved
+
+    def counting(world: State, *args: object) -> list[float] | None:
+        solved.append(world)
+        return solve(world, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot, "_solved", counting)
+    search = bot._search(view, HeuristicBot(random.Random(3)).act(view))
+    assert solved == [first, second]
+    assert search.solved is not None
+    for row in search.solved:
+        assert len(row) == 6
+        assert row[0::2] == [row[0]] * 3  # the first world's values, three times
+        assert row[1::2] == [row[1]] * 3
+
+
+def test_an_ending_the_solver_gave_up_on_is_not_tried_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state, seat = _play_view_with(6)
+    view = observe(state, seat)
+    world = sample_world(view, random.Random(4))
+    bot = StrongBot(random.Random(3), worlds=4, budget_s=60, chain=False)
+    monkeypatch.setattr(bot, "_worlds", lambda *_: itertools.repeat(world))
+    tries: list[State] = []
+
+    def giving_up(world: State, *_: object) -> list[float] | None:
+        tries.append(world)
+        raise SolverGaveUpError("too many nodes")
+
+    monkeypatch.setattr(bot, "_solved", giving_up)
+    search = bot._search(view, HeuristicBot(random.Random(3)).act(view))
+    assert tries == [world]
+    assert search.solved is None  # the last world is rolled out instead
+    assert all(len(row) == 1 for row in search.scores)

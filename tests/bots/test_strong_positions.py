@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pytest
 
+from esmakker.bots import strong
 from esmakker.bots.endgame import NODE_LIMIT, Ending, card_scores, new_ending, warm_up
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import sample_world
@@ -184,7 +185,9 @@ def test_every_world_of_a_known_position_is_valued_by_the_solver(
     search = bot._search(view, HeuristicBot(random.Random(3)).act(view))
     assert set(search.candidates) == set(view.legal_actions)
     assert search.solved is not None
-    assert all(len(row) == bot.worlds for row in search.solved)
+    chained = bot._chained(view, bot._current_ending())
+    searched = bot.worlds * (strong.CHAIN_WORLDS_FACTOR if chained else 1)
+    assert all(len(row) == searched for row in search.solved)
 
 
 def test_a_rollout_that_ends_double_dummy_scores_a_known_ending_exactly() -> None:

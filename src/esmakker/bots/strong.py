@@ -44,7 +44,9 @@ values (``chain_tricks`` sets another depth); before that they are dealt uniform
 may spend ``CHAIN_SHARE`` of the budget. The chain is on by default: it lost a fifth
 fewer tricks than uniform worlds (decision 111), restarted chains a fifth fewer again
 (decision 115). Each seat's chains go on from where they ended at its last decision
-(``sampling.ChainMemory``, decision 117), so through a deal they run ever longer.
+(``sampling.ChainMemory``, decision 117), so through a deal they run ever longer. A
+decision the chain deals searches ``CHAIN_WORLDS_FACTOR`` times as many worlds, each
+distinct one solved once (decision 130).
 
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken
@@ -98,13 +100,19 @@ AUCTION_BIDS = 3
 """How many of the heuristic's best-valued legal bids the auction search tries."""
 POOL_FACTOR = 3
 """With inference, the worlds are drawn from this many times as many candidate deals."""
-CHAIN_SHARE = 0.5
-"""The share of the decision's budget the chain may take to make its worlds."""
+CHAIN_SHARE = 0.85
+"""The share of the decision's budget the chain may take to make its worlds: each distinct
+world is solved once, and solving the chain's endings takes little (decision 130)."""
+CHAIN_WORLDS_FACTOR = 2
+"""Where the chain deals the worlds, a decision searches this many times ``worlds`` of them:
+its solved worlds are cheap, and more of them lost fewer tricks (decision 130)."""
 CHAIN_READS: tuple[type, ...] = (Play, Discard)
 """The others' choices the chain reads (``sampling.sample_chain``): cards played and the
 hidden cards a declarer laid away (decision 120)."""
 TRICKS = 13
 """Tricks in a deal."""
+_GAVE_UP: list[float] = []
+"""Marks an ending the solver gave up on among a decision's solved worlds."""
 MEAN_TRICKS = 9
 """With at most this many tricks left a fully solved search plays its best mean (decision 114).
 
@@ -246,13 +254,16 @@ class StrongBot:
         ending.solver.clear()  # its tables hold one deal's endings; keep memory flat
         begun = time.perf_counter()
         deadline = begun + self.budget_s
-        worlds = self._worlds(view, ending, begun + self.budget_s * CHAIN_SHARE)
+        chained = self._chained(view, ending)
+        count = self.worlds * CHAIN_WORLDS_FACTOR if chained else self.worlds
+        worlds = self._worlds(view, chained, count, begun + self.budget_s * CHAIN_SHARE)
+        known: dict[tuple[int, ...], list[float] | None] = {}
         start = time.perf_counter()
-        for attempt in range(1, self.worlds + 1):
+        for attempt in range(1, count + 1):
             world = next(worlds)
             seed = self.rng.getrandbits(64)
             try:
-                solved = self._solved(world, view, candidates, ending)
+                solved = self._solved_once(world, view, candidates, ending, known)
             except SolverGaveUpError:
                 if attempt < self.worlds and not _past(start, deadline, attempt):
                     continue  # skip the world: a hard ending is drawn as often as an easy one
@@ -274,22 +285,28 @@ class StrongBot:
                 break
         return Search(candidates, scores, solved_rows)
 
-    def _worlds(self, view: PlayerView, ending: Ending, chain_deadline: float) -> Iterator[World]:
-        """Return the worlds for one decision: uniform, from the chain, or by inference.
+    def _chained(self, view: PlayerView, ending: Ending) -> bool:
+        """Return whether the chain deals this decision's worlds (``chain_tricks`` left or fewer)."""
+        from_left = self.chain_tricks
+        if from_left is None:
+            from_left = min(ending.tricks, MEAN_TRICKS)
+        left = TRICKS - len(view.tricks)
+        return self.chain and left <= from_left and has_reads(view, self.chain_reads)
+
+    def _worlds(
+        self, view: PlayerView, chained: bool, count: int, chain_deadline: float
+    ) -> Iterator[World]:
+        """Return the worlds for one decision: uniform, ``count`` from the chain, or by inference.
 
         The chain's worlds are made at once (by ``chain_deadline`` at the latest) and
         yielded again in turn if the search asks for more.
         """
         assert view.seat is not None
-        left = TRICKS - len(view.tricks)
-        from_left = self.chain_tricks
-        if from_left is None:
-            from_left = min(ending.tricks, MEAN_TRICKS)
-        if self.chain and left <= from_left and has_reads(view, self.chain_reads):
+        if chained:
             found = sample_chain(
                 view,
                 self.rng,
-                self.worlds,
+                count,
                 HeuristicBot(random.Random(0)).act,  # a fresh model: its price cache stays small
                 reads=self.chain_reads,
                 deadline=chain_deadline,
@@ -309,6 +326,36 @@ class StrongBot:
         if want and not self._ending.solver.compiled and warm_up():
             self._ending = new_ending(compiled=True)
         return self._ending
+
+    def _solved_once(
+        self,
+        world: World,
+        view: PlayerView,
+        candidates: tuple[Action, ...],
+        ending: Ending,
+        known: dict[tuple[int, ...], list[float] | None],
+    ) -> list[float] | None:
+        """Return ``_solved`` for the world, solving each set of hands once per decision.
+
+        A chain keeps a world again where it stayed put, and its worlds are cycled when
+        the search asks for more (decision 130): a repeat costs nothing and counts again.
+        An ending the solver gave up on is given up again at once.
+
+        Raises:
+            SolverGaveUpError: if the solver gives up (or gave up) on the ending.
+        """
+        key = tuple(hand.mask for hand in world.hands)
+        if key in known:
+            values = known[key]
+            if values is _GAVE_UP:
+                raise SolverGaveUpError("this ending was given up on before")
+            return values
+        try:
+            known[key] = self._solved(world, view, candidates, ending)
+        except SolverGaveUpError:
+            known[key] = _GAVE_UP
+            raise
+        return known[key]
 
     def _solved(
         self, world: World, view: PlayerView, candidates: tuple[Action, ...], ending: Ending

@@ -29,6 +29,9 @@ Policy = Callable[[PlayerView], Action]
 
 CHAIN_BURN_IN = 60
 """Chain steps before the first world is kept (the start is a uniform world)."""
+CHAIN_CARRIED_BURN_IN = 20
+"""Chain steps before the first world is kept where the chain goes on from where it ended at
+the seat's last call: it is burnt in already (decision 130)."""
 CHAIN_THIN = 5
 """Chain steps between two worlds kept."""
 CHAIN_PENALTY = 0.05
@@ -114,24 +117,26 @@ def sample_chain(
         own_deadline = now + (deadline - now) / (chains - index)
         chain = _Chain(view, facts, policy, reads, rng, misses)
         start = carry(carried[index], view, facts, rng) if index < len(carried) else None
+        burn_in = CHAIN_CARRIED_BURN_IN
         if start is None or not chain.stand_on(start):
             chain.start(attempts)
+            burn_in = CHAIN_BURN_IN
         now = time.perf_counter()
         chain.repair(CHAIN_REPAIR, now + (own_deadline - now) / 2)
-        worlds += _run(chain, share, own_deadline)
+        worlds += _run(chain, share, own_deadline, burn_in)
         ends.append(chain.deal)
     if memory is not None:
         memory.deals = ends
     return worlds
 
 
-def _run(chain: _Chain, count: int, deadline: float) -> list[State]:
-    """Return the worlds one chain keeps (at least the one it stands on)."""
+def _run(chain: _Chain, count: int, deadline: float, burn_in: int) -> list[State]:
+    """Return the worlds one chain keeps after ``burn_in`` steps (at least the one it stands on)."""
     worlds: list[State] = []
-    steps = CHAIN_BURN_IN + CHAIN_THIN * count
+    steps = burn_in + CHAIN_THIN * count
     for step in range(1, steps + 1):
         chain.step()
-        kept = step > CHAIN_BURN_IN and (step - CHAIN_BURN_IN) % CHAIN_THIN == 0
+        kept = step > burn_in and (step - burn_in) % CHAIN_THIN == 0
         if kept:
             worlds.append(chain.state)
         if time.perf_counter() > deadline:

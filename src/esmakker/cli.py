@@ -29,6 +29,8 @@ from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.server.command import add_join, add_serve
 from esmakker.sim.checkpoint import CheckpointError
+from esmakker.sim.compare import CompareError
+from esmakker.sim.compare_command import add_compare
 from esmakker.sim.ddloss import DEFAULT_NODE_LIMIT as DD_NODE_LIMIT
 from esmakker.sim.duplicate import BotFailure
 from esmakker.sim.match import MatchResult, MatchSetupError, run_match
@@ -60,8 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.handler is None:
             raise UsageError(
-                "a command is required: play, serve, join, sim, match, replay, review, bench, solve"
-                " or analyze"
+                "a command is required: play, serve, join, sim, match, compare, replay, review, "
+                "bench, solve or analyze"
                 " (see --help)"
             )
         code: int = args.handler(args)
@@ -73,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else 0
-    except (UsageError, MatchSetupError, SolverInputError) as exc:
+    except (UsageError, MatchSetupError, SolverInputError, CompareError, CheckpointError) as exc:
         return _fail(str(exc), 2)
     except (BotFailure, SolverGaveUpError) as exc:
         return _fail(_one_line(exc), 1)
@@ -111,6 +113,7 @@ def _parser() -> _Parser:
     commands = parser.add_subparsers(title="commands", parser_class=_Parser)
     _add_sim(commands)
     _add_match(commands)
+    add_compare(commands)
     _add_replay(commands)
     _add_review(commands)
     _add_bench(commands)

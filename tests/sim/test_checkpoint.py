@@ -137,3 +137,13 @@ def test_a_checkpoint_written_by_other_code_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CheckpointError, match="the bots, the rules engine or the solver changed"):
         run_match(BOTS, 2, "wikipedia", "c", workers=1, checkpoint=saved)
     assert saved.read_bytes() == before
+
+
+def test_a_file_of_blank_lines_is_begun_afresh(tmp_path: Path) -> None:
+    saved = tmp_path / "match.jsonl"
+    saved.write_text("\n\n")
+    played = run_match(BOTS, 2, "wikipedia", "c", workers=1, checkpoint=saved)
+    header, *deals = _lines(saved)
+    assert json.loads(header)["seed"] == "c"
+    assert len(deals) == 2
+    assert run_match(BOTS, 2, "wikipedia", "c", workers=1, checkpoint=saved).deals == played.deals

@@ -74,27 +74,13 @@ class Checkpoint:
 
     def _read(self) -> int:
         """Load the deals; return the length of the file up to its last whole line."""
-        data = self.path.read_bytes()
-        *whole, _cut_short = data.split(b"\n")  # after the last newline: a write cut short
-        keep = 0
-        for number, raw in enumerate(whole, start=1):
-            keep += len(raw) + 1
-            if not raw.strip():
-                continue
-            try:
-                value = json.loads(raw)
-            except ValueError:
-                raise CheckpointError(f"{self.path}:{number}: not a JSON object") from None
-            if number == 1:
-                self._check_header(value)
-            else:
-                deal = self._deal(value, number)
-                self.done[deal.number] = deal
+        header, self.done, keep = _parse(self.path)
+        if header is None:  # not one whole line: begin the file afresh
+            return 0
+        self._check_header(header)
         return keep
 
-    def _check_header(self, value: Any) -> None:
-        if not isinstance(value, dict) or value.get("format") != FORMAT:
-            raise CheckpointError(f"{self.path}:1: not a match checkpoint ({FORMAT})")
+    def _check_header(self, value: dict[str, Any]) -> None:
         for key, wanted in self.settings.items():
             if key == PLAY_CODE and value.get(key) != wanted:
                 raise CheckpointError(
@@ -108,14 +94,59 @@ class Checkpoint:
                     f"{json.dumps(value.get(key))}, this match's {json.dumps(wanted)})"
                 )
 
-    def _deal(self, value: Any, line: int) -> DuplicateDeal:
+
+def read_checkpoint(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[DuplicateDeal]]:
+    """Return a checkpoint file's settings (its header) and its deals by number, reading only.
+
+    Raises:
+        CheckpointError: if the file is no checkpoint or a line cannot be read.
+        OSError: if the file cannot be read.
+    """
+    header, deals, _ = _parse(Path(path))
+    if header is None:
+        raise CheckpointError(f"{path}: not a match checkpoint ({FORMAT}): no header line")
+    return header, [deals[number] for number in sorted(deals)]
+
+
+def _parse(path: Path) -> tuple[dict[str, Any] | None, dict[int, DuplicateDeal], int]:
+    """Return the header, the deals and the length of the file up to its last whole line.
+
+    The header is ``None`` where the file holds no whole line but blank ones.
+
+    Raises:
+        CheckpointError: if the file is no checkpoint or a line cannot be read.
+    """
+    data = path.read_bytes()
+    *whole, _cut_short = data.split(b"\n")  # after the last newline: a write cut short
+    header: dict[str, Any] | None = None
+    deals: dict[int, DuplicateDeal] = {}
+    keep = 0
+    for number, raw in enumerate(whole, start=1):
+        keep += len(raw) + 1
+        if not raw.strip():
+            continue
         try:
-            deal = deal_from_json(value)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise CheckpointError(f"{self.path}:{line}: not a finished deal ({exc})") from None
-        if deal.number < 1 or deal.seed != f"{self.settings['seed']}/{deal.number}":
-            raise CheckpointError(f"{self.path}:{line}: deal {deal.number} is not of this match")
-        return deal
+            value = json.loads(raw)
+        except ValueError:
+            raise CheckpointError(f"{path}:{number}: not a JSON object") from None
+        if header is None:
+            if not isinstance(value, dict) or value.get("format") != FORMAT:
+                raise CheckpointError(f"{path}:{number}: not a match checkpoint ({FORMAT})")
+            header = value
+            continue
+        deal = _deal(path, value, number, str(header.get("seed")))
+        deals[deal.number] = deal
+    return header, deals, keep
+
+
+def _deal(path: Path, value: Any, line: int, seed: str) -> DuplicateDeal:
+    try:
+        deal = deal_from_json(value)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CheckpointError(f"{path}:{line}: not a finished deal ({exc})") from None
+    if deal.number < 1 or deal.seed != f"{seed}/{deal.number}":
+        raise CheckpointError(f"{path}:{line}: deal {deal.number} is not of this match")
+    return deal
 
 
 def deal_to_json(deal: DuplicateDeal) -> dict[str, Any]:

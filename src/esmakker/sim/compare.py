@@ -18,7 +18,7 @@ from typing import Any
 
 from esmakker.sim.checkpoint import PLAY_CODE, CheckpointError, read_checkpoint
 from esmakker.sim.duplicate import DuplicateDeal
-from esmakker.sim.stats import mean_ci95, ratio_ci95
+from esmakker.sim.stats import lost_per_deal, mean_ci95, ratio_ci95
 
 SAME_MATCH = ("bots", "preset", "seed", "overrides", "dd_node_limit")
 """The settings two files must share to hold the same deals played by the same names."""
@@ -97,11 +97,13 @@ def _figures(bots: Sequence[str], deals: Sequence[DuplicateDeal]) -> dict[str, A
     names = list(dict.fromkeys(bots))
     judged = all(hand.dd is not None for deal in deals for hand in deal.hands)
     result: dict[str, Any] = {}
+    by_deal = [deal.points_by_name(bots) for deal in deals]
+    hands = [[hand.dd for hand in deal.hands if hand.dd is not None] for deal in deals]
     for name in names:
-        points = [deal.points_by_name(bots)[name] for deal in deals]
+        points = [values[name] for values in by_deal]
         values: dict[str, Any] = {"_points": points, **_mean("points_per_deal", points)}
         if judged:
-            lost = [_lost(bots, name, deal) for deal in deals]
+            lost = lost_per_deal(bots, name, hands)
             values |= {"_lost": lost, **_mean("tricks_lost_per_deal", lost)}
         result[name] = values
     ratio = None
@@ -114,13 +116,6 @@ def _figures(bots: Sequence[str], deals: Sequence[DuplicateDeal]) -> dict[str, A
             "ci95": None if ci is None else list(ci),
         }
     return {"bots": result, "ratio": ratio}
-
-
-def _lost(bots: Sequence[str], name: str, deal: DuplicateDeal) -> float:
-    """Return the tricks a bot of the name lost in a hand of the deal, on average."""
-    mine = [i for i, bot in enumerate(bots) if bot == name]
-    lost = [hand.dd.players[i].lost for hand in deal.hands if hand.dd is not None for i in mine]
-    return sum(lost) / len(lost)
 
 
 def _mean(key: str, values: Sequence[float]) -> dict[str, Any]:

@@ -267,7 +267,7 @@ def summarise_dd_loss(
         raise ValueError("double-dummy figures need at least one deal")
     per_deal = [_dd_hands(deal) for deal in sorted(deals, key=lambda d: d.number)]
     names = list(dict.fromkeys(bots))
-    lost = {name: _lost_per_deal(bots, name, per_deal) for name in names}
+    lost = {name: lost_per_deal(bots, name, per_deal) for name in names}
     figures = {name: _dd_figures(bots, name, per_deal, lost[name]) for name in names}
     for name in names:
         figures[name]["by_role"] = _lost_by_role(bots, name, deals)
@@ -300,7 +300,7 @@ def _seats_of(bots: Sequence[str], name: str) -> list[int]:
     return [i for i, bot in enumerate(bots) if bot == name]
 
 
-def _lost_per_deal(bots: Sequence[str], name: str, per_deal: list[list[HandLoss]]) -> list[float]:
+def lost_per_deal(bots: Sequence[str], name: str, per_deal: list[list[HandLoss]]) -> list[float]:
     """Return per deal the tricks a bot of the name lost in a hand, on average."""
     mine = _seats_of(bots, name)
     return [
@@ -358,7 +358,7 @@ def _dd_figures(
 ) -> dict[str, Any]:
     """Return one bot name's double-dummy figures (its bots by index in ``bots``).
 
-    ``lost`` is the name's tricks lost per deal (``_lost_per_deal``).
+    ``lost`` is the name's tricks lost per deal (``lost_per_deal``).
     """
     mine = _seats_of(bots, name)
     mean, ci = mean_ci95(lost)

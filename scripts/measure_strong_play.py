@@ -36,8 +36,10 @@ played from this many), ``chain_share`` (the chain's share of the budget),
 ``chain_penalty`` (the chain's weight per miss), ``burn_in`` and ``carried_burn_in``
 (the chain's steps before it keeps a world, from a fresh or a carried start), ``repair``
 (the swaps a chain's repair judges at most), ``budget_s`` (the bot's decision
-budget), ``worlds`` (the most worlds a decision deals), ``confidence`` (the standard errors a search must gain by) and ``inference``
-(1: worlds weighted by inference where the chain does not deal them). The module-level
+budget), ``worlds`` (the most worlds a decision deals), ``confidence`` (the standard
+errors a search must gain by), ``inference`` (1: worlds weighted by inference where the
+chain does not deal them) and ``trick_tie`` (the points a solved world adds per trick the
+seat's side keeps: 1000 values tricks before the score, decision 132). The module-level
 settings are set around each of its calls and restored after. ``--variant-max-left``
 asks the variants only up to that many tricks left, ``--variant-min-left`` only from
 that many (they cost a bot's time each). ``--losses`` prints a line for every judged
@@ -89,6 +91,7 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, type]] = {
     "worlds": (None, "worlds", int),
     "confidence": (strong, "CONFIDENCE", float),
     "inference": (None, "inference", int),
+    "trick_tie": (endgame, "TRICK_TIE", float),
 }
 """A variant's settings: the module whose constant it sets (``None``: the bot's attribute)."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,6 +106,7 @@ def test_the_tricks_lost_and_their_ratio_are_those_of_the_match(
         assert figures["tricks_lost_per_deal"] == pytest.approx(wanted["tricks_lost_per_deal"])
         assert figures["tricks_lost_per_deal_ci95"] == pytest.approx(wanted["ci95"])
         assert result["difference"][name]["tricks_lost_per_deal"] == 0  # the same code
+        assert figures["by_role"] == wanted["by_role"]
     ratio = result["files"][0]["tricks_lost_ratio"]
     assert ratio["ratio"] == pytest.approx(expected["tricks_lost_ratio"]["ratio"])
     assert (ratio["bot"], ratio["to"]) == ("heuristic", "random")
@@ -147,9 +149,21 @@ def test_the_command_prints_both_files_and_the_difference(
     assert "points per deal (95% interval):" in out
     assert "tricks lost a hand against the double-dummy optimum (95% interval):" in out
     assert "tricks lost, heuristic over random: " in out
+    files = compare_files(long, short)["files"]
+    cells = []
+    for role in ("declarer", "partner", "defender", "nolo_declarer", "nolo_others"):
+        shown = [_per_hand(f["figures"]["heuristic"]["by_role"][role]) for f in files]
+        cells.append(f"{role.replace('_', ' ')} {shown[0]} -> {shown[1]}")
+    assert "tricks lost a hand by role, first -> second (hands):" in out
+    assert f"  heuristic: {', '.join(cells)}\n" in out
     assert main(["compare", str(long), str(short), "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed == json.loads(json.dumps(compare_files(long, short)))
+
+
+def _per_hand(figure: dict[str, Any]) -> str:
+    lost = figure["tricks_lost_per_hand"]
+    return ("-" if lost is None else f"{lost:.2f}") + f" ({figure['hands']})"
 
 
 def test_the_command_names_a_bad_file_in_one_line(tmp_path: Path, capsys: CapSys) -> None:

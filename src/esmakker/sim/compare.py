@@ -5,8 +5,8 @@ so its deal ``k`` holds the same cards as deal ``k`` of the file before. Paired 
 on the deals both files hold, the difference between two versions of a bot is measured
 with far less noise than two separate intervals show: each deal's luck of the cards
 cancels. For each file the figures of ``esmakker match`` are read on the common deals
-(points per deal, and with ``--dd-loss`` the tricks lost per deal and their ratio), and
-for each bot name the second file's figure minus the first's, deal by deal, with its 95%
+(points per deal, and with ``--dd-loss`` the tricks lost per deal, by role, and their
+ratio), and for each bot name the second file's figure minus the first's, deal by deal, with its 95%
 interval (decision 131).
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from esmakker.sim.checkpoint import PLAY_CODE, CheckpointError, read_checkpoint
 from esmakker.sim.duplicate import DuplicateDeal
-from esmakker.sim.stats import lost_per_deal, mean_ci95, ratio_ci95
+from esmakker.sim.stats import lost_by_role, lost_per_deal, mean_ci95, ratio_ci95
 
 SAME_MATCH = ("bots", "preset", "seed", "overrides", "dd_node_limit")
 """The settings two files must share to hold the same deals played by the same names."""
@@ -105,6 +105,7 @@ def _figures(bots: Sequence[str], deals: Sequence[DuplicateDeal]) -> dict[str, A
         if judged:
             lost = lost_per_deal(bots, name, hands)
             values |= {"_lost": lost, **_mean("tricks_lost_per_deal", lost)}
+            values["by_role"] = lost_by_role(bots, name, deals)
         result[name] = values
     ratio = None
     if judged and len(names) == 2:

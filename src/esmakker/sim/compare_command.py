@@ -60,11 +60,36 @@ def compare_text(result: dict[str, Any]) -> str:
                 _cell(result["difference"][name], key, style)
             ]
             lines.append(f"  {name:<{width}}  {cells[0]:<27}  {cells[1]:<27}  {cells[2]}")
+    lines += _roles(result)
     ratios = [f["tricks_lost_ratio"] for f in (first, second)]
     if all(ratio is not None for ratio in ratios):
         shown = " and ".join(_ratio(ratio) for ratio in ratios)
         lines.append(f"tricks lost, {ratios[0]['bot']} over {ratios[0]['to']}: {shown}")
     return "\n".join(lines)
+
+
+def _roles(result: dict[str, Any]) -> list[str]:
+    """Return per bot name the tricks lost a hand by role, the first file's then the second's.
+
+    Not paired by deal: a role's hands differ between the files where the auctions differ.
+    """
+    first, second = result["files"]
+    if "by_role" not in first["figures"][result["bots"][0]]:
+        return []
+    lines = ["tricks lost a hand by role, first -> second (hands):"]
+    for name in result["bots"]:
+        roles_a, roles_b = (f["figures"][name]["by_role"] for f in (first, second))
+        cells = [
+            f"{role.replace('_', ' ')} {_per_hand(roles_a[role])} -> {_per_hand(roles_b[role])}"
+            for role in roles_a
+        ]
+        lines.append(f"  {name}: " + ", ".join(cells))
+    return lines
+
+
+def _per_hand(figure: dict[str, Any]) -> str:
+    lost = figure["tricks_lost_per_hand"]
+    return ("-" if lost is None else f"{lost:.2f}") + f" ({figure['hands']})"
 
 
 def _cell(values: dict[str, Any], key: str, style: str) -> str:

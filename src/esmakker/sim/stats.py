@@ -270,7 +270,7 @@ def summarise_dd_loss(
     lost = {name: lost_per_deal(bots, name, per_deal) for name in names}
     figures = {name: _dd_figures(bots, name, per_deal, lost[name]) for name in names}
     for name in names:
-        figures[name]["by_role"] = _lost_by_role(bots, name, deals)
+        figures[name]["by_role"] = lost_by_role(bots, name, deals)
     hands = [hand for deal in per_deal for hand in deal]
     cards = sum(player.cards for hand in hands for player in hand.players)
     solved = sum(player.solved for hand in hands for player in hand.players)
@@ -333,7 +333,7 @@ def _role(hand: Hand, index: int) -> str:
     return ROLES[1] if hand.partner == index else ROLES[2]
 
 
-def _lost_by_role(
+def lost_by_role(
     bots: Sequence[str], name: str, deals: Sequence[DuplicateDeal]
 ) -> dict[str, dict[str, Any]]:
     """Return per role the name's played hands and the tricks its bots lost in one on average."""

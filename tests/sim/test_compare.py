@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from esmakker.cli import main
 from esmakker.sim.checkpoint import CheckpointError, read_checkpoint
 from esmakker.sim.compare import CompareError, compare_files
+from esmakker.sim.compare_command import _per_hand
 from esmakker.sim.match import run_match
-from esmakker.sim.stats import summarise_dd_loss, summarise_match
+from esmakker.sim.stats import ROLES, summarise_dd_loss, summarise_match
 
 BOTS = ["random", "heuristic", "random", "beginner"]
 DD_BOTS = ["heuristic", "random", "random", "random"]
@@ -151,7 +151,7 @@ def test_the_command_prints_both_files_and_the_difference(
     assert "tricks lost, heuristic over random: " in out
     files = compare_files(long, short)["files"]
     cells = []
-    for role in ("declarer", "partner", "defender", "nolo_declarer", "nolo_others"):
+    for role in ROLES:
         shown = [_per_hand(f["figures"]["heuristic"]["by_role"][role]) for f in files]
         cells.append(f"{role.replace('_', ' ')} {shown[0]} -> {shown[1]}")
     assert "tricks lost a hand by role, first -> second (hands):" in out
@@ -159,11 +159,6 @@ def test_the_command_prints_both_files_and_the_difference(
     assert main(["compare", str(long), str(short), "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed == json.loads(json.dumps(compare_files(long, short)))
-
-
-def _per_hand(figure: dict[str, Any]) -> str:
-    lost = figure["tricks_lost_per_hand"]
-    return ("-" if lost is None else f"{lost:.2f}") + f" ({figure['hands']})"
 
 
 def test_the_command_names_a_bad_file_in_one_line(tmp_path: Path, capsys: CapSys) -> None:

@@ -6,8 +6,8 @@ on the deals both files hold, the difference between two versions of a bot is me
 with far less noise than two separate intervals show: each deal's luck of the cards
 cancels. For each file the figures of ``esmakker match`` are read on the common deals
 (points per deal, and with ``--dd-loss`` the tricks lost per deal, by role, and their
-ratio), and for each bot name the second file's figure minus the first's, deal by deal, with its 95%
-interval (decision 131).
+ratio), and for each bot name the second file's figure minus the first's, deal by deal,
+with its 95% interval (decisions 131 and 132).
 """
 
 from __future__ import annotations

@@ -39,7 +39,9 @@ played from this many), ``chain_share`` (the chain's share of the budget),
 budget), ``worlds`` (the most worlds a decision deals), ``confidence`` (the standard
 errors a search must gain by), ``inference`` (1: worlds weighted by inference where the
 chain does not deal them) and ``trick_tie`` (the points a solved world adds per trick the
-seat's side keeps: 1000 values tricks before the score, decision 132). The module-level
+seat's side keeps: 1000 values tricks before the score, decision 132) and ``chain_reads``
+(``cards``: the cards played and laid away, as built; ``calls``: the auction's calls and
+the declarer's choices too, decision 133). The module-level
 settings are set around each of its calls and restored after. ``--variant-max-left``
 asks the variants only up to that many tricks left, ``--variant-min-left`` only from
 that many (they cost a bot's time each). ``--losses`` prints a line for every judged
@@ -55,14 +57,15 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import ModuleType
+from typing import get_args
 
 from esmakker.bots import endgame, strong
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import chain
 from esmakker.bots.strong import DEFAULT_BUDGET_S, DEFAULT_WORLDS, TRICKS, StrongBot
-from esmakker.core.actions import Action, Play
+from esmakker.core.actions import Action, Discard, Iron, Play
 from esmakker.core.cards import Card
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
@@ -79,7 +82,20 @@ SAMPLERS: dict[str, dict[str, bool]] = {
 }
 
 
-SETTINGS: dict[str, tuple[ModuleType | None, str, type]] = {
+READS: dict[str, tuple[type, ...]] = {
+    "cards": (Play, Discard),
+    "calls": tuple(kind for kind in get_args(Action) if kind is not Iron),
+}
+"""The choices a ``chain_reads`` variant's chain reads: the cards as built, or the calls too."""
+
+
+def _reads(name: str) -> tuple[type, ...]:
+    if name not in READS:
+        raise ValueError(name)
+    return READS[name]
+
+
+SETTINGS: dict[str, tuple[ModuleType | None, str, Callable[[str], object]]] = {
     "chain_tricks": (None, "chain_tricks", int),
     "mean_tricks": (strong, "MEAN_TRICKS", int),
     "chain_share": (strong, "CHAIN_SHARE", float),
@@ -92,13 +108,14 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, type]] = {
     "confidence": (strong, "CONFIDENCE", float),
     "inference": (None, "inference", int),
     "trick_tie": (endgame, "TRICK_TIE", float),
+    "chain_reads": (None, "chain_reads", _reads),
 }
 """A variant's settings: the module whose constant it sets (``None``: the bot's attribute)."""
 
 
-def parse_variant(text: str) -> dict[str, float]:
+def parse_variant(text: str) -> dict[str, object]:
     """Return a variant's settings from ``name=value,name=value``; one-line error if bad."""
-    settings: dict[str, float] = {}
+    settings: dict[str, object] = {}
     for part in text.split(","):
         name, sep, value = part.partition("=")
         if not sep or name not in SETTINGS:
@@ -114,7 +131,7 @@ def parse_variant(text: str) -> dict[str, float]:
 
 
 @contextlib.contextmanager
-def _set(bot: StrongBot, settings: dict[str, float]) -> Iterator[None]:
+def _set(bot: StrongBot, settings: dict[str, object]) -> Iterator[None]:
     """Apply a variant's settings for the duration of one call, then restore them."""
     saved = []
     for name, value in settings.items():
@@ -127,6 +144,13 @@ def _set(bot: StrongBot, settings: dict[str, float]) -> Iterator[None]:
     finally:
         for target, attribute, old in reversed(saved):
             setattr(target, attribute, old)
+
+
+def _text(value: object) -> str:
+    """Return a setting's value as the variant wrote it."""
+    if isinstance(value, tuple):
+        return next(name for name, reads in READS.items() if reads == value)
+    return str(value)
 
 
 ROLES = ("dealer", "forehand", "second", "third", "declarer", "partner", "defender")
@@ -231,11 +255,11 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown sampler {sorted(unknown)[0]!r} (known: {', '.join(SAMPLERS)})")
     names = {m: f"strong+{m}" for m in samplers}
-    bots_asked: list[tuple[str, dict[str, bool], dict[str, float]]] = [
+    bots_asked: list[tuple[str, dict[str, bool], dict[str, object]]] = [
         (names[m], SAMPLERS[m], {}) for m in samplers
     ]
     for settings in args.variant:
-        text = ",".join(f"{k}={v}" for k, v in settings.items())
+        text = ",".join(f"{k}={_text(v)}" for k, v in settings.items())
         bots_asked.append((f"variant:{text}", SAMPLERS["chain"], settings))
     variant_max_left = args.max_left if args.variant_max_left is None else args.variant_max_left
     variants = {name: settings for name, _, settings in bots_asked if settings}

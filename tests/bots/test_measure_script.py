@@ -10,7 +10,8 @@ import pytest
 
 from esmakker.bots import strong
 from esmakker.bots.sampling import chain
-from esmakker.bots.strong import StrongBot
+from esmakker.bots.strong import CHAIN_READS, StrongBot
+from esmakker.core.actions import Bid, NameTrump, Pass
 from support import load_script
 
 
@@ -41,6 +42,7 @@ def test_a_variant_may_set_the_budget_the_gate_and_inference(script: ModuleType)
         ("chain_trick=11", "bad setting 'chain_trick=11'"),
         ("chain_tricks", "bad setting 'chain_tricks'"),
         ("mean_tricks=nine", "bad value 'nine' for mean_tricks"),
+        ("chain_reads=bids", "bad value 'bids' for chain_reads"),
     ],
 )
 def test_a_bad_variant_says_what_is_wrong(script: ModuleType, text: str, message: str) -> None:
@@ -63,3 +65,17 @@ def test_a_variant_sets_its_settings_for_one_call_and_restores_them(script: Modu
         failing_call()
     assert seen == [(11, 0.001, 10)]
     assert (strong.MEAN_TRICKS, chain.CHAIN_PENALTY, bot.chain_tricks) == before
+
+
+def test_a_variant_may_read_the_calls_and_names_them_back(script: ModuleType) -> None:
+    settings = script.parse_variant("chain_reads=calls")
+    reads = settings["chain_reads"]
+    assert isinstance(reads, tuple)
+    assert {Bid, Pass, NameTrump} <= set(reads)
+    assert set(CHAIN_READS) <= set(reads)
+    assert script.parse_variant("chain_reads=cards") == {"chain_reads": CHAIN_READS}
+    bot = StrongBot(random.Random(1), compiled_solver=False)
+    with script._set(bot, settings):
+        assert bot.chain_reads == reads
+    assert bot.chain_reads == CHAIN_READS
+    assert script._text(reads) == "calls"

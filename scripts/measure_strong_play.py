@@ -65,7 +65,7 @@ from esmakker.bots import endgame, strong
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import chain
 from esmakker.bots.strong import DEFAULT_BUDGET_S, DEFAULT_WORLDS, TRICKS, StrongBot
-from esmakker.core.actions import Action, Discard, Iron, Play
+from esmakker.core.actions import Action, Iron, Play
 from esmakker.core.cards import Card
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
@@ -83,7 +83,7 @@ SAMPLERS: dict[str, dict[str, bool]] = {
 
 
 READS: dict[str, tuple[type, ...]] = {
-    "cards": (Play, Discard),
+    "cards": strong.CHAIN_READS,
     "calls": tuple(kind for kind in get_args(Action) if kind is not Iron),
 }
 """The choices a ``chain_reads`` variant's chain reads: the cards as built, or the calls too."""

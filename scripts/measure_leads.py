@@ -11,7 +11,8 @@ number); at every lead of a number contract with at least ``--min-left`` tricks 
 more than one legal card, every legal card is valued double dummy on the real deal by
 the compiled solver (positions past 3,000,000 nodes are left out). Each lead becomes a
 JSON line: the deal, tricks left, the leader's role, trumps, the called card, the hand,
-the cards played before, each card's value and the heuristic's card.
+the cards played before, each card's value, the heuristic's card and the deal's
+actions before the lead (``step``: the lead replays from it).
 
 ``report``: the heuristic's loss a lead (by role, for the opening lead), then the leads by
 *type* (``TYPES``: a joker, a top or lower trump, a side suit's top card, a side honour,
@@ -21,27 +22,38 @@ over that type's cards: a rule naming a type, not a card). Last, *type rules*: i
 such cell, play the type that cost least instead of the heuristic's card, chosen on all
 the leads (in sample, an optimistic bound) and by five-fold cross-validation over deals
 (what such a rule would be worth on new deals). This is decision 124's study.
+
+``evaluate``: replay each gathered lead (its deal and ``step``) and ask the strong bot as
+built and each ``--variant`` (the settings of ``measure_strong_play.py``) for its card at
+the same view, each from the same generator; every card's cost is read off the lead's
+values, so the bots are compared paired on the same positions without solving again
+(decision 135). Prints each bot's tricks lost by tricks left and by role, and each
+variant's difference from the bot as built with its 95% interval.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import json
 import random
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from esmakker.bots import endgame
 from esmakker.bots.heuristic import HeuristicBot
+from esmakker.bots.strong import StrongBot
 from esmakker.core.actions import Play
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
 from esmakker.core.seats import Seat
 from esmakker.core.state import State, deal
 from esmakker.core.view import observe
+from esmakker.sim.stats import mean_ci95
 from esmakker.solver.position import from_state
 from esmakker.solver.solve import Solver, SolverGaveUpError
 
@@ -69,6 +81,7 @@ def _deal_leads(
     """Yield the judged leads of one deal played by four heuristic bots."""
     state = deal(rules, Seat(number % 4), random.Random(number))
     bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
+    step = 0
     while not state.is_terminal:
         seat = state.to_act
         assert seat is not None
@@ -89,8 +102,10 @@ def _deal_leads(
                     values = judge.card_values(pos)
                 if values:
                     assert isinstance(action, Play)
-                    yield _lead_record(number, state, int(seat), values, int(action.card))
+                    lead = _lead_record(number, state, int(seat), values, int(action.card))
+                    yield lead | {"step": step}
         state = state.apply(action, seat)
+        step += 1
 
 
 def _lead_record(
@@ -222,6 +237,79 @@ def report(paths: list[Path]) -> None:
         print(f"  {cell[0]} {cell[1]} -> {kind}")
 
 
+def _replay(lead: dict[str, Any], rules: RuleSet) -> State:
+    """Return the state at a gathered lead: its deal replayed by the same heuristic bots."""
+    number = lead["deal"]
+    state = deal(rules, Seat(number % 4), random.Random(number))
+    bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
+    for _ in range(lead["step"]):
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bots[seat].act(observe(state, seat)), seat)
+    return state
+
+
+def evaluate(
+    paths: list[Path], min_left: int, max_left: int, every: int, variants: list[str]
+) -> None:
+    """Ask the strong bot and its variants at each gathered lead; print their costs, paired."""
+    leads = [json.loads(line) for path in paths for line in path.read_text().splitlines()]
+    leads = [lead for lead in leads if min_left <= lead["left"] <= max_left][::every]
+    unplaced = next((lead for lead in leads if "step" not in lead), None)
+    if unplaced is not None:
+        raise SystemExit(f"a lead of deal {unplaced['deal']} has no step: gather it again")
+    screen = _sibling("measure_strong_play")  # its variant settings
+    endgame.warm_up(wait=True)
+    rules = RuleSet.from_preset("wikipedia")
+    bots: list[tuple[str, dict[str, object]]] = [("strong", {})]
+    bots += [(f"variant:{text}", screen.parse_variant(text)) for text in variants]
+    costs: dict[str, list[int]] = {"heuristic": [], **{name: [] for name, _ in bots}}
+    for index, lead in enumerate(leads):
+        state = _replay(lead, rules)
+        assert state.to_act is not None
+        view = observe(state, state.to_act)
+        lead_costs = _costs(lead)
+        costs["heuristic"].append(lead_costs[lead["chosen"]])
+        for name, settings in bots:
+            bot = StrongBot(random.Random(f"lead{lead['deal']}/{lead['step']}"))
+            with screen._set(bot, settings):
+                action = bot.act(view)
+            assert isinstance(action, Play)
+            costs[name].append(lead_costs[int(action.card)])
+        if (index + 1) % 100 == 0:
+            print(f"{index + 1} of {len(leads)} leads", flush=True)
+    _print_evaluation(leads, costs)
+
+
+def _sibling(name: str) -> ModuleType:
+    """Return the module of the script ``name`` beside this one (the scripts are no package)."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _print_evaluation(leads: list[dict[str, Any]], costs: dict[str, list[int]]) -> None:
+    """Print each bot's tricks lost by tricks left and role, and the variants' paired gains."""
+    print(f"{len(leads)} leads of {len({lead['deal'] for lead in leads})} deals")
+    for name, values in costs.items():
+        split = defaultdict(int)
+        for lead, cost in zip(leads, values, strict=True):
+            split[str(lead["left"])] += cost
+            split[lead["role"]] += cost
+        text = " ".join(f"{key}:{value}" for key, value in sorted(split.items()))
+        print(f"{name}: {sum(values)} tricks lost | {text}")
+    base = costs["strong"]
+    for name, values in costs.items():
+        if name == "strong":
+            continue
+        mean, interval = mean_ci95([a - b for a, b in zip(values, base, strict=True)])
+        low, high = interval or (mean, mean)
+        print(f"{name} minus strong: {mean:+.4f} a lead [{low:+.4f}, {high:+.4f}]")
+
+
 def _print_split(title: str, leads: list[dict[str, Any]], key: Any) -> None:
     groups: dict[str, list[int]] = defaultdict(list)
     for lead in leads:
@@ -240,10 +328,18 @@ def main() -> None:
     gathering.add_argument("--out", type=Path, required=True, help="JSON Lines file to append to")
     reporting = commands.add_parser("report", help="print the figures of gathered leads")
     reporting.add_argument("files", type=Path, nargs="+")
+    evaluating = commands.add_parser("evaluate", help="ask the strong bot and variants")
+    evaluating.add_argument("files", type=Path, nargs="+")
+    evaluating.add_argument("--min-left", type=int, default=10)
+    evaluating.add_argument("--max-left", type=int, default=13)
+    evaluating.add_argument("--every", type=int, default=1, help="ask every n-th lead")
+    evaluating.add_argument("--variant", action="append", default=[], help="e.g. mean_tricks=11")
     args = parser.parse_args()
     if args.command == "gather":
         first, last = (int(x) for x in args.deals.split(":"))
         gather(first, last, args.min_left, args.out)
+    elif args.command == "evaluate":
+        evaluate(args.files, args.min_left, args.max_left, args.every, args.variant)
     else:
         report(args.files)
 

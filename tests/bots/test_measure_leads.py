@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import random
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from esmakker.bots.heuristic import HeuristicBot
 from esmakker.core.cards import Card
+from esmakker.core.phase import Phase
+from esmakker.core.rules import RuleSet
+from esmakker.core.seats import Seat
+from esmakker.core.state import deal
+from esmakker.core.view import observe
 from support import load_script
 
 
@@ -72,3 +80,54 @@ def test_a_type_rule_plays_the_type_that_cost_least_and_keeps_where_none_is_chea
     assert rule == {("defender", "side_low"): "side_top"}
     assert script._rule_cost(low_loses, rule) == 0
     assert script._rule_cost(low_wins, rule) == 0  # kept: the declarer's cell is not changed
+
+
+def test_a_gathered_lead_replays_to_its_position(script: ModuleType) -> None:
+    rules = RuleSet.from_preset("wikipedia")
+    number = 7
+    state = deal(rules, Seat(number % 4), random.Random(number))
+    bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
+    step = 0
+    while not (state.phase is Phase.PLAY and state.to_act is not None and step > 0):
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(bots[seat].act(observe(state, seat)), seat)
+        step += 1
+    seat = state.to_act
+    lead = {"deal": number, "step": step}
+    replayed = script._replay(lead, rules)
+    assert replayed.to_act == seat
+    assert observe(replayed, seat).hand == observe(state, seat).hand
+    assert replayed.phase is Phase.PLAY
+
+
+def test_the_evaluation_prints_each_bots_loss_and_the_paired_difference(
+    script: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    leads = [
+        _lead(HAND, {Card.SA: 0}, Card.SA, left=11),
+        _lead(HAND, {Card.SA: 0}, Card.SA, left=10, role="partner", deal=2),
+    ]
+    costs = {"heuristic": [1, 2], "strong": [1, 0], "variant:x=1": [0, 0]}
+    script._print_evaluation(leads, costs)
+    out = capsys.readouterr().out
+    assert "2 leads of 2 deals" in out
+    assert "heuristic: 3 tricks lost | 10:2 11:1 defender:1 partner:2" in out
+    assert "variant:x=1: 0 tricks lost" in out
+    assert "variant:x=1 minus strong: -0.5000 a lead" in out
+
+
+def test_a_lead_gathered_without_its_step_is_refused_in_one_line(
+    script: ModuleType, tmp_path: Any
+) -> None:
+    path = tmp_path / "old.jsonl"
+    path.write_text(json.dumps(_lead(HAND, {Card.SA: 0}, Card.SA, deal=9)) + "\n")
+    with pytest.raises(SystemExit, match="a lead of deal 9 has no step: gather it again"):
+        script.evaluate([path], 10, 13, 1, [])
+
+
+def test_the_evaluation_reads_the_variant_settings_of_the_strong_play_script(
+    script: ModuleType,
+) -> None:
+    screen = script._sibling("measure_strong_play")
+    assert screen.parse_variant("mean_tricks=11") == {"mean_tricks": 11}

@@ -63,6 +63,7 @@ from typing import get_args
 
 from esmakker.bots import endgame, strong
 from esmakker.bots.heuristic import HeuristicBot
+from esmakker.bots.lead_model import LeadModel, default_model
 from esmakker.bots.sampling import chain
 from esmakker.bots.strong import DEFAULT_BUDGET_S, DEFAULT_WORLDS, TRICKS, StrongBot
 from esmakker.core.actions import Action, Iron, Play
@@ -95,6 +96,11 @@ def _reads(name: str) -> tuple[type, ...]:
     return READS[name]
 
 
+def _lead_model(value: str) -> LeadModel | None:
+    """Return the shipped lead model for 1, none for 0 (decision 135)."""
+    return default_model() if int(value) else None
+
+
 SETTINGS: dict[str, tuple[ModuleType | None, str, Callable[[str], object]]] = {
     "chain_tricks": (None, "chain_tricks", int),
     "mean_tricks": (strong, "MEAN_TRICKS", int),
@@ -109,6 +115,7 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, Callable[[str], object]]] = {
     "inference": (None, "inference", int),
     "trick_tie": (endgame, "TRICK_TIE", float),
     "chain_reads": (None, "chain_reads", _reads),
+    "lead_model": (None, "lead_model", _lead_model),
 }
 """A variant's settings: the module whose constant it sets (``None``: the bot's attribute)."""
 

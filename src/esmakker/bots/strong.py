@@ -77,6 +77,8 @@ from esmakker.bots.endgame import (
 )
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.inference import Inference
+from esmakker.bots.knowledge import Knowledge
+from esmakker.bots.lead_model import LeadModel, default_model
 from esmakker.bots.sampling import (
     ChainMemory,
     SamplingError,
@@ -87,6 +89,7 @@ from esmakker.bots.sampling import (
     sample_world,
 )
 from esmakker.core.actions import Action, Bid, Discard, Play
+from esmakker.core.cards import Card
 from esmakker.core.phase import Phase
 from esmakker.core.view import PlayerView, observe
 
@@ -111,6 +114,8 @@ CHAIN_READS: tuple[type, ...] = (Play, Discard)
 hidden cards a declarer laid away (decision 120)."""
 TRICKS = 13
 """Tricks in a deal."""
+LEAD_MODEL_TRICKS = 10
+"""The lead model chooses the leads with at least this many tricks left (decision 135)."""
 _GAVE_UP: list[float] = []
 """Marks an ending the solver gave up on among a decision's solved worlds."""
 MEAN_TRICKS = 9
@@ -166,6 +171,7 @@ class StrongBot:
         solver_weight: float = SOLVER_WEIGHT,
         inference: bool = False,
         chain: bool = True,
+        lead_model: bool = True,
     ) -> None:
         """Search ``worlds`` worlds per decision, stopping early after ``budget_s`` seconds.
 
@@ -192,6 +198,8 @@ class StrongBot:
         self.inference = inference
         self.chain = chain
         self.chain_reads = CHAIN_READS
+        self.lead_model: LeadModel | None = default_model() if lead_model else None
+        """The learned model of the early leads (decision 135); ``None``: the heuristic's."""
         self.chain_tricks: int | None = None
         """The chain deals the worlds from this many tricks left; ``None``: from ``MEAN_TRICKS``
         left in solved endings."""
@@ -216,7 +224,7 @@ class StrongBot:
         ``search_auction``, and where no world can be dealt: the heuristic's action stands.
         """
         legal = view.legal_actions
-        default = self._heuristic.act(view)
+        default = self._lead(view, self._heuristic.act(view))
         if len(legal) == 1 or (view.phase is Phase.AUCTION and not self.search_auction):
             return Decision(default, ())
         try:
@@ -229,6 +237,30 @@ class StrongBot:
             return Decision(_best_mean(search.candidates, search.solved, default), choices)
         return Decision(_confident_choice(search.candidates, scores, default), choices)
 
+    def _lead(self, view: PlayerView, default: Action) -> Action:
+        """Return the lead model's card for an early lead of a number contract, else ``default``.
+
+        The model (``lead_model``, decision 135) was learned on leads with at least
+        ``LEAD_MODEL_TRICKS`` tricks left; its card stands where the search finds none
+        clearly better, as the heuristic's does.
+        """
+        model = self.lead_model
+        contract = view.contract
+        if (
+            model is None
+            or not isinstance(default, Play)
+            or view.trick
+            or contract is None
+            or contract.bid.is_nolo
+            or TRICKS - len(view.tricks) < LEAD_MODEL_TRICKS
+        ):
+            return default
+        legal = [int(a.card) for a in view.legal_actions if isinstance(a, Play)]
+        if len(legal) < 2:
+            return default
+        card = model.lead(view, Knowledge.of(view), legal, int(default.card))
+        return Play(Card(card))
+
     def claim_iron(self, view: PlayerView) -> bool:
         """Claim iron hand as the heuristic would."""
         return self._heuristic.claim_iron(view)
@@ -239,7 +271,7 @@ class StrongBot:
         The candidates are every legal action, in the auction the few worth searching;
         there the means include the calibrated corrections unless ``corrected`` is false.
         """
-        search = self._search(view, self._heuristic.act(view))
+        search = self._search(view, self._lead(view, self._heuristic.act(view)))
         return list(
             _ranked(search.candidates, _corrected(view, search) if corrected else search.scores)
         )

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fit the strong bot's lead model on gathered leads and export it (decision 135).
+"""Fit the strong bot's lead model on gathered leads and export it (decisions 135 and 136).
 
 Usage (from the repository root; needs scikit-learn, which the bot itself does not):
 

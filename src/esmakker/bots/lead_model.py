@@ -1,4 +1,4 @@
-"""An early lead chosen by a learned model of each card's double-dummy cost (decision 135).
+"""An early lead chosen by a learned model of each card's double-dummy cost (decisions 135 and 136).
 
 Four heuristic bots' leads of number contracts with ten or more tricks left were valued
 card by card double dummy on the real deal (``scripts/measure_leads.py gather``), and

@@ -48,6 +48,11 @@ fewer tricks than uniform worlds (decision 111), restarted chains a fifth fewer 
 decision the chain deals searches ``CHAIN_WORLDS_FACTOR`` times as many worlds, each
 distinct one solved once (decision 130).
 
+At a lead of a number contract with at least ``LEAD_MODEL_TRICKS`` tricks left the card
+the search must beat is not the heuristic's but the lead model's (``lead_model``: trees
+learned from the double-dummy cost of every legal card at such leads; decision 136): the
+search there values too few worlds to improve on a rule (decision 135).
+
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken
 once ``endgame.warm_up`` has compiled it, so the first seconds of a process may play by
@@ -115,7 +120,7 @@ hidden cards a declarer laid away (decision 120)."""
 TRICKS = 13
 """Tricks in a deal."""
 LEAD_MODEL_TRICKS = 10
-"""The lead model chooses the leads with at least this many tricks left (decision 135)."""
+"""The lead model chooses the leads with at least this many tricks left (decision 136)."""
 _GAVE_UP: list[float] = []
 """Marks an ending the solver gave up on among a decision's solved worlds."""
 MEAN_TRICKS = 9
@@ -199,7 +204,7 @@ class StrongBot:
         self.chain = chain
         self.chain_reads = CHAIN_READS
         self.lead_model: LeadModel | None = default_model() if lead_model else None
-        """The learned model of the early leads (decision 135); ``None``: the heuristic's."""
+        """The learned model of the early leads (decision 136); ``None``: the heuristic's."""
         self.chain_tricks: int | None = None
         """The chain deals the worlds from this many tricks left; ``None``: from ``MEAN_TRICKS``
         left in solved endings."""
@@ -240,7 +245,7 @@ class StrongBot:
     def _lead(self, view: PlayerView, default: Action) -> Action:
         """Return the lead model's card for an early lead of a number contract, else ``default``.
 
-        The model (``lead_model``, decision 135) was learned on leads with at least
+        The model (``lead_model``, decision 136) was learned on leads with at least
         ``LEAD_MODEL_TRICKS`` tricks left; its card stands where the search finds none
         clearly better, as the heuristic's does.
         """
@@ -297,7 +302,7 @@ class StrongBot:
             try:
                 solved = self._solved_once(world, view, candidates, ending, known)
             except SolverGaveUpError:
-                if attempt < self.worlds and not _past(start, deadline, attempt):
+                if attempt < count and not _past(start, deadline, attempt):
                     continue  # skip the world: a hard ending is drawn as often as an easy one
                 if scores[0]:
                     break

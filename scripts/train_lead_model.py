@@ -17,11 +17,10 @@ trees are checked to predict what the fitted model predicts.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import math
+import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from esmakker.bots.knowledge import Knowledge
@@ -35,18 +34,11 @@ LEARNING_RATE = 0.05
 LEAF_ROWS = 80
 
 
-def _sibling(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def rows_of(leads: list[dict[str, Any]]) -> list[tuple[int, int, dict[str, float], float]]:
     """Return (lead index, card, features, cost) for every legal card of every lead."""
-    leads_script = _sibling("measure_leads")
+    sys.path.insert(0, str(Path(__file__).parent))
+    import measure_leads as leads_script  # the gathered leads' replay and costs
+
     rules = RuleSet.from_preset("wikipedia")
     rows = []
     for index, lead in enumerate(leads):

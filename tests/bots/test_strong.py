@@ -108,7 +108,7 @@ def test_the_strong_bot_falls_back_to_the_heuristic_when_no_world_is_found(
         state = state.apply(bots[seat].act(observe(state, seat)), seat)
     view = observe(state, state.to_act)
     expected = HeuristicBot(random.Random(3)).act(view)
-    assert StrongBot(random.Random(3)).act(view) == expected
+    assert StrongBot(random.Random(3), lead_model=False).act(view) == expected
 
 
 def test_with_every_world_solved_the_best_mean_is_played() -> None:
@@ -162,7 +162,7 @@ def test_a_solved_search_plays_its_best_mean_only_in_the_trusted_endings(
     state, seat = _play_view_with(tricks_left)
     view = observe(state, seat)
     assert (13 - len(view.tricks) <= strong_module.MEAN_TRICKS) == noisy_played
-    bot = StrongBot(random.Random(3))
+    bot = StrongBot(random.Random(3), lead_model=False)
     default = HeuristicBot(random.Random(3)).act(view)
     other = next(a for a in view.legal_actions if a != default)
     candidates = (default, other)

@@ -20,7 +20,7 @@ from esmakker.bots import strong
 from esmakker.bots.endgame import NODE_LIMIT, Ending, card_scores, new_ending, warm_up
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import sample_world
-from esmakker.bots.strong import StrongBot, _rollout
+from esmakker.bots.strong import CHAIN_WORLDS_FACTOR, StrongBot, _rollout
 from esmakker.core.actions import Play
 from esmakker.core.cards import Card
 from esmakker.core.rules import RuleSet
@@ -245,7 +245,8 @@ def test_a_world_whose_ending_the_solver_gives_up_on_is_skipped(
     default = HeuristicBot(random.Random(0)).act(view)
     search = StrongBot(random.Random(0), worlds=6, budget_s=1e9)._search(view, default)
     assert search.solved is not None
-    assert [len(row) for row in search.solved] == [3] * len(search.candidates)
+    asked = 6 * CHAIN_WORLDS_FACTOR  # the chain deals this ending: every world asked for is tried
+    assert [len(row) for row in search.solved] == [asked // 2] * len(search.candidates)
 
 
 def test_an_ending_the_solver_gives_up_on_in_every_world_is_rolled_out(

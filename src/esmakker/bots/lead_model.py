@@ -30,17 +30,20 @@ HONOUR = 9
 
 def card_features(k: Knowledge, view: PlayerView, card: int, heuristic: int) -> dict[str, float]:
     """Return what the leader sees about leading ``card`` (``heuristic``: the heuristic's lead)."""
-    assert view.contract is not None
-    features: dict[str, float] = {}
-    features.update(_role(k))
-    features.update(_card(k, card))
-    features.update(_suit_play(k, card))
-    features.update(_trumps(k))
-    features.update(_contract(k, view))
-    features.update(_against(k, card, heuristic))
+    return lead_features(k, view) | _card_lead(k, card, heuristic)
+
+
+def lead_features(k: Knowledge, view: PlayerView) -> dict[str, float]:
+    """Return the features every card of one lead shares: role, trumps, contract."""
+    features = _role(k) | _trumps(k) | _contract(view)
     features["n_legal"] = len(view.legal_actions)
     features["suits_held"] = sum(1 for mask in SUIT_MASKS if k.hand & mask)
     return features
+
+
+def _card_lead(k: Knowledge, card: int, heuristic: int) -> dict[str, float]:
+    """Return the features of one card of a lead, beside the heuristic's own card."""
+    return _card(k, card) | _suit_play(k, card) | _against(k, card, heuristic)
 
 
 def _role(k: Knowledge) -> dict[str, float]:
@@ -141,7 +144,7 @@ def _trumps(k: Knowledge) -> dict[str, float]:
     }
 
 
-def _contract(k: Knowledge, view: PlayerView) -> dict[str, float]:
+def _contract(view: PlayerView) -> dict[str, float]:
     assert view.contract is not None
     bid = view.contract.bid
     features: dict[str, float] = {"level": bid.level or 0}
@@ -215,7 +218,8 @@ class LeadModel:
 
     def lead(self, view: PlayerView, k: Knowledge, legal: list[int], heuristic: int) -> int:
         """Return the legal card of least predicted cost (the heuristic's among equals)."""
-        costs = {card: self.cost(card_features(k, view, card, heuristic)) for card in legal}
+        shared = lead_features(k, view)
+        costs = {card: self.cost(shared | _card_lead(k, card, heuristic)) for card in legal}
         best = min(costs.values())
         if costs.get(heuristic, best + 1) <= best:
             return heuristic

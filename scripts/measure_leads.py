@@ -11,8 +11,10 @@ number); at every lead of a number contract with at least ``--min-left`` tricks 
 more than one legal card, every legal card is valued double dummy on the real deal by
 the compiled solver (positions past 3,000,000 nodes are left out). Each lead becomes a
 JSON line: the deal, tricks left, the leader's role, trumps, the called card, the hand,
-the cards played before, each card's value, the heuristic's card and the deal's
-actions before the lead (``step``: the lead replays from it).
+the cards played before and on the table (``trick``), each card's value, the
+heuristic's card and the deal's actions before the lead (``step``: the lead replays from
+it). With ``--follows`` the positions are the cards played to a trick instead (decision
+137). Every command reads gathered files gzipped (``.gz``) as well as plain.
 
 ``report``: the heuristic's loss a lead (by role, for the opening lead), then the leads by
 *type* (``TYPES``: a joker, a top or lower trump, a side suit's top card, a side honour,
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import importlib.util
 import json
 import random
@@ -63,22 +66,22 @@ JOKERS = range(52, 55)
 JACK_INDEX = 9  # a card's rank index within its suit: two 0 … ace 12
 
 
-def gather(first: int, last: int, min_left: int, out: Path) -> None:
-    """Play the deals and write one JSON line per judged lead."""
+def gather(first: int, last: int, min_left: int, out: Path, *, follows: bool = False) -> None:
+    """Play the deals and write one JSON line per judged lead (``follows``: per follow)."""
     endgame.warm_up(wait=True)
     rules = RuleSet.from_preset("wikipedia")
     judge = Solver(table_bits=18, node_limit=3_000_000)
     with out.open("a", encoding="utf-8") as file:
         for number in range(first, last):
-            for lead in _deal_leads(number, rules, judge, min_left):
+            for lead in _deal_leads(number, rules, judge, min_left, follows=follows):
                 file.write(json.dumps(lead) + "\n")
             file.flush()
 
 
 def _deal_leads(
-    number: int, rules: RuleSet, judge: Solver, min_left: int
+    number: int, rules: RuleSet, judge: Solver, min_left: int, *, follows: bool = False
 ) -> Iterator[dict[str, Any]]:
-    """Yield the judged leads of one deal played by four heuristic bots."""
+    """Yield the judged leads of one deal played by four heuristic bots (or its follows)."""
     state = deal(rules, Seat(number % 4), random.Random(number))
     bots = [HeuristicBot(random.Random(f"{number}/{s}")) for s in range(4)]
     step = 0
@@ -89,7 +92,7 @@ def _deal_leads(
         action = bots[seat].act(view)
         if (
             state.phase is Phase.PLAY
-            and not view.trick
+            and bool(view.trick) == follows
             and len(view.legal_actions) > 1
             and view.contract is not None
             and not view.contract.bid.is_nolo
@@ -135,9 +138,21 @@ def _lead_record(
         "called": -1 if contract.called is None else int(contract.called),
         "hand": [int(card) for card in view.hand],
         "played": played,
+        "trick": [int(card) for card in view.trick],
         "values": {str(card): sign * value for card, value in values.items()},
         "chosen": chosen,
     }
+
+
+def load(paths: Iterable[Path]) -> list[dict[str, Any]]:
+    """Return the gathered positions of JSON Lines files, gzipped where they end in ``.gz``."""
+    records = []
+    for path in paths:
+        data = path.read_bytes()
+        if path.suffix == ".gz":
+            data = gzip.decompress(data)
+        records += [json.loads(line) for line in data.decode("utf-8").splitlines()]
+    return records
 
 
 def lead_type(card: int, lead: dict[str, Any]) -> str:
@@ -203,7 +218,7 @@ def fit_rule(leads: Iterable[dict[str, Any]]) -> dict[tuple[str, str], str]:
 
 def report(paths: list[Path]) -> None:
     """Print the heuristic's lead loss, the cells by type and the type rules' worth."""
-    leads = [json.loads(line) for path in paths for line in path.read_text().splitlines()]
+    leads = load(paths)
     deals = sorted({lead["deal"] for lead in leads})
     kept = [_costs(lead)[lead["chosen"]] for lead in leads]
     print(f"{len(leads)} leads of {len(deals)} deals: the heuristic lost {sum(kept)} tricks")
@@ -253,7 +268,7 @@ def evaluate(
     paths: list[Path], min_left: int, max_left: int, every: int, variants: list[str]
 ) -> None:
     """Ask the strong bot and its variants at each gathered lead; print their costs, paired."""
-    leads = [json.loads(line) for path in paths for line in path.read_text().splitlines()]
+    leads = load(paths)
     leads = [lead for lead in leads if min_left <= lead["left"] <= max_left][::every]
     unplaced = next((lead for lead in leads if "step" not in lead), None)
     if unplaced is not None:
@@ -326,6 +341,9 @@ def main() -> None:
     gathering.add_argument("--deals", default="20000:20600", help="deal numbers FIRST:LAST")
     gathering.add_argument("--min-left", type=int, default=10)
     gathering.add_argument("--out", type=Path, required=True, help="JSON Lines file to append to")
+    gathering.add_argument(
+        "--follows", action="store_true", help="judge the cards played to a trick, not leads"
+    )
     reporting = commands.add_parser("report", help="print the figures of gathered leads")
     reporting.add_argument("files", type=Path, nargs="+")
     evaluating = commands.add_parser("evaluate", help="ask the strong bot and variants")
@@ -337,7 +355,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "gather":
         first, last = (int(x) for x in args.deals.split(":"))
-        gather(first, last, args.min_left, args.out)
+        gather(first, last, args.min_left, args.out, follows=args.follows)
     elif args.command == "evaluate":
         evaluate(args.files, args.min_left, args.max_left, args.every, args.variant)
     else:

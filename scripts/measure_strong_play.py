@@ -53,15 +53,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import random
 import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import get_args
 
 from esmakker.bots import endgame, strong
+from esmakker.bots.follow_model import FollowModel
+from esmakker.bots.follow_model import default_model as default_follow_model
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.lead_model import LeadModel, default_model
 from esmakker.bots.sampling import chain
@@ -97,8 +101,28 @@ def _reads(name: str) -> tuple[type, ...]:
 
 
 def _lead_model(value: str) -> LeadModel | None:
-    """Return the shipped lead model for 1, none for 0 (decision 135)."""
-    return default_model() if int(value) else None
+    """Return the shipped lead model for 1, none for 0, else the model in the file named."""
+    if value in ("0", "1"):
+        return default_model() if value == "1" else None
+    return LeadModel.from_json(_model_file(value))
+
+
+def _follow_model(value: str) -> FollowModel | None:
+    """Return the shipped follow model for 1, none for 0, else the model in the file named."""
+    if value in ("0", "1"):
+        return default_follow_model() if value == "1" else None
+    return FollowModel.from_json(_model_file(value))
+
+
+def _model_file(name: str) -> dict[str, object]:
+    """Return an exported model's data (``scripts/train_lead_model.py --out``)."""
+    try:
+        data = json.loads(Path(name).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise ValueError(f"{name}: {error}") from None
+    if not isinstance(data, dict) or not {"features", "baseline", "trees"} <= set(data):
+        raise ValueError(f"{name}: not an exported model")
+    return data
 
 
 SETTINGS: dict[str, tuple[ModuleType | None, str, Callable[[str], object]]] = {
@@ -116,6 +140,7 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, Callable[[str], object]]] = {
     "trick_tie": (endgame, "TRICK_TIE", float),
     "chain_reads": (None, "chain_reads", _reads),
     "lead_model": (None, "lead_model", _lead_model),
+    "follow_model": (None, "follow_model", _follow_model),
 }
 """A variant's settings: the module whose constant it sets (``None``: the bot's attribute)."""
 

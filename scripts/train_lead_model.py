@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-"""Fit the strong bot's lead model on gathered leads and export it (decisions 135 and 136).
+"""Fit the strong bot's lead or follow model on gathered cards and export it (decisions 135-137).
 
 Usage (from the repository root; needs scikit-learn, which the bot itself does not):
 
     .venv/bin/python scripts/train_lead_model.py leads-*.jsonl --holdout 30000:31200
+    .venv/bin/python scripts/train_lead_model.py --follows follows-*.jsonl --holdout 41000:42000
 
 Each lead gathered by ``scripts/measure_leads.py gather`` is replayed to its position, and
 every legal card becomes a row of ``esmakker.bots.lead_model.card_features`` with its
 double-dummy cost as the target. Gradient-boosted regression trees are fitted on the
 leads outside ``--holdout`` (a range of deal numbers) and judged on those inside it: the
 tricks the model's leads lose against the heuristic's, with the paired 95% interval. With
-``--out`` the model fitted on every lead is written as plain trees, and the exported
-trees are checked to predict what the fitted model predicts.
+``--out`` the model fitted on every lead is written as plain trees to six significant
+digits, and the exported trees are checked to predict what the fitted model predicts
+(within ``EXPORT_TOLERANCE``). With ``--follows`` the files hold the cards played to a
+trick (``measure_leads.py gather --follows``), each legal card a row of
+``esmakker.bots.follow_model.follow_features``.
 """
 
 from __future__ import annotations
@@ -21,8 +25,10 @@ import json
 import math
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+from esmakker.bots.follow_model import follow_features
 from esmakker.bots.knowledge import Knowledge
 from esmakker.bots.lead_model import LeadModel, card_features
 from esmakker.core.rules import RuleSet
@@ -32,13 +38,19 @@ TREES = 400
 DEPTH = 5
 LEARNING_RATE = 0.05
 LEAF_ROWS = 80
+EXPORT_TOLERANCE = 1e-3
+"""Tricks by which the exported (rounded) trees may predict apart from the fitted model."""
 
 
-def rows_of(leads: list[dict[str, Any]]) -> list[tuple[int, int, dict[str, float], float]]:
-    """Return (lead index, card, features, cost) for every legal card of every lead."""
-    sys.path.insert(0, str(Path(__file__).parent))
-    import measure_leads as leads_script  # the gathered leads' replay and costs
+def rows_of(
+    leads: list[dict[str, Any]], *, follows: bool = False
+) -> list[tuple[int, int, dict[str, float], float]]:
+    """Return (lead index, card, features, cost) for every legal card of every lead.
 
+    With ``follows`` the positions are cards played to a trick (``gather --follows``),
+    described by ``follow_features``.
+    """
+    leads_script = _leads_script()
     rules = RuleSet.from_preset("wikipedia")
     rows = []
     for index, lead in enumerate(leads):
@@ -47,27 +59,46 @@ def rows_of(leads: list[dict[str, Any]]) -> list[tuple[int, int, dict[str, float
         view = observe(state, state.to_act)
         k = Knowledge.of(view)
         heuristic = lead["chosen"]
-        for card, cost in leads_script._costs(lead).items():
-            rows.append((index, card, card_features(k, view, card, heuristic), float(cost)))
+        costs = leads_script._costs(lead)
+        legal = sorted(costs)
+        for card, cost in costs.items():
+            if follows:
+                features = follow_features(k, view, card, heuristic, legal)
+            else:
+                features = card_features(k, view, card, heuristic)
+            rows.append((index, card, features, float(cost)))
     return rows
 
 
+def _leads_script() -> ModuleType:
+    """Return ``measure_leads`` beside this script: the gathered leads' files, replay and costs."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import measure_leads
+
+    return measure_leads
+
+
 def export(model: Any, names: list[str]) -> dict[str, Any]:
-    """Return a fitted ``HistGradientBoostingRegressor`` as plain trees."""
+    """Return a fitted ``HistGradientBoostingRegressor`` as plain trees (six significant digits)."""
     trees = []
     for (predictor,) in model._predictors:
         nodes = predictor.nodes
         trees.append(
             {
                 "feature": [int(n["feature_idx"]) for n in nodes],
-                "threshold": [float(n["num_threshold"]) for n in nodes],
+                "threshold": [_six(n["num_threshold"]) for n in nodes],
                 "left": [-1 if n["is_leaf"] else int(n["left"]) for n in nodes],
                 "right": [-1 if n["is_leaf"] else int(n["right"]) for n in nodes],
-                "value": [float(n["value"]) for n in nodes],
+                "value": [_six(n["value"]) for n in nodes],
             }
         )
-    baseline = float(model._baseline_prediction.ravel()[0])
+    baseline = _six(model._baseline_prediction.ravel()[0])
     return {"features": names, "baseline": baseline, "trees": trees}
+
+
+def _six(value: float) -> float:
+    """Return ``value`` to six significant digits: the thresholds lie between whole numbers."""
+    return float(f"{float(value):.6g}")
 
 
 def main() -> None:
@@ -76,14 +107,15 @@ def main() -> None:
     parser.add_argument("files", type=Path, nargs="+")
     parser.add_argument("--holdout", help="deal numbers FIRST:LAST judged, not trained on")
     parser.add_argument("--out", type=Path, help="write the model fitted on every lead here")
+    parser.add_argument("--follows", action="store_true", help="the files hold follows")
     args = parser.parse_args()
     try:
         import numpy as np
         from sklearn.ensemble import HistGradientBoostingRegressor
     except ImportError:
         raise SystemExit("train_lead_model needs scikit-learn: pip install scikit-learn") from None
-    leads = [json.loads(line) for path in args.files for line in path.read_text().splitlines()]
-    rows = rows_of(leads)
+    leads = _leads_script().load(args.files)
+    rows = rows_of(leads, follows=args.follows)
     names = list(rows[0][2])
     x = np.array([[row[2][name] for name in names] for row in rows], dtype=float)
     y = np.array([row[3] for row in rows])
@@ -112,6 +144,8 @@ def main() -> None:
             abs(plain.cost(row[2]) - p) for row, p in zip(rows, model.predict(x), strict=True)
         )
         print(f"exported trees predict within {gap:.2e} of the fitted model")
+        if gap > EXPORT_TOLERANCE:
+            raise SystemExit(f"exported trees differ from the fitted model by {gap:.2e}")
         args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
 
 

@@ -66,12 +66,12 @@ def test_a_hint_suggests_what_the_strong_bot_plays() -> None:
 
 
 def test_a_hint_over_one_world_keeps_the_bots_first_choice_and_says_so() -> None:
-    """One world never overrules the first choice: the heuristic's card, at early leads the model's."""
+    """One world never overrules the first choice: the heuristic's card, early on the models'."""
     noted = 0
     for seed in range(20, 30):
         view = _first_card(seed)
         suggestion = hint(view, random.Random(seed), worlds=1, budget_s=60)
-        first = StrongBot(random.Random(0))._lead(view, HeuristicBot(random.Random(0)).act(view))
+        first = StrongBot(random.Random(0))._learned(view, HeuristicBot(random.Random(0)).act(view))
         assert suggestion.action == first
         assert "over 1 world" in suggestion.reason
         better = max(c.mean_score for c in suggestion.choices) > suggestion.choices[0].mean_score

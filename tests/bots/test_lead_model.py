@@ -9,7 +9,7 @@ import pytest
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.knowledge import Knowledge
 from esmakker.bots.lead_model import LeadModel, Tree, card_features, default_model
-from esmakker.bots.strong import LEAD_MODEL_TRICKS, StrongBot
+from esmakker.bots.strong import LEARNED_TRICKS, StrongBot
 from esmakker.core.actions import Play
 from esmakker.core.phase import Phase
 from esmakker.core.rules import RuleSet
@@ -125,5 +125,5 @@ def test_the_shipped_model_predicts_with_every_feature_it_names() -> None:
     card = int(next(iter(view.hand)))
     features = card_features(k, view, card, card)
     assert set(model.features) <= set(features)
-    assert LEAD_MODEL_TRICKS == 10
+    assert LEARNED_TRICKS == 10
     assert -1.0 < model.cost(features) < 13.0

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
+import gzip
 import json
 import random
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from esmakker.bots import follow_model
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.core.cards import Card
 from esmakker.core.phase import Phase
@@ -131,3 +135,55 @@ def test_the_evaluation_reads_the_variant_settings_of_the_strong_play_script(
 ) -> None:
     screen = script._sibling("measure_strong_play")
     assert screen.parse_variant("mean_tricks=11") == {"mean_tricks": 11}
+
+
+class _FlatJudge:
+    """Values every legal card alike, so gathering runs without solving."""
+
+    def clear(self) -> None:
+        pass
+
+    def card_values(self, pos: Any) -> dict[int, int]:
+        return {card: 0 for card in range(55) if pos.hands[pos.to_act] >> card & 1}
+
+
+def test_gathering_follows_records_the_cards_played_to_a_trick(script: ModuleType) -> None:
+    rules = RuleSet.from_preset("wikipedia")
+    follows = list(script._deal_leads(3, rules, _FlatJudge(), 10, follows=True))
+    leads = list(script._deal_leads(3, rules, _FlatJudge(), 10))
+    assert follows
+    assert leads
+    assert all(1 <= len(f["trick"]) <= 3 for f in follows)
+    assert all(not lead["trick"] for lead in leads)
+    for follow in follows:
+        state = script._replay(follow, rules)
+        assert state.to_act is not None
+        view = observe(state, state.to_act)
+        assert [int(c) for c in view.trick] == follow["trick"]
+        assert int(follow["chosen"]) in {int(c) for c in view.hand}
+
+
+def test_gathered_files_read_alike_plain_and_gzipped(script: ModuleType, tmp_path: Any) -> None:
+    text = json.dumps(_lead(HAND, {Card.SA: 0}, Card.SA)) + "\n"
+    plain = tmp_path / "a.jsonl"
+    plain.write_text(text)
+    packed = tmp_path / "a.jsonl.gz"
+    packed.write_bytes(gzip.compress(text.encode()))
+    assert script.load([plain]) == script.load([packed]) == [json.loads(text)]
+
+
+def test_the_follow_model_is_a_variant_setting(script: ModuleType) -> None:
+    screen = script._sibling("measure_strong_play")
+    assert screen.parse_variant("follow_model=0") == {"follow_model": None}
+    assert screen.parse_variant("follow_model=1")["follow_model"] is not None
+
+
+def test_a_variant_may_name_an_exported_model_file(script: ModuleType, tmp_path: Any) -> None:
+    screen = script._sibling("measure_strong_play")
+    shipped = Path(follow_model.__file__).with_name("follow_model.json")
+    settings = screen.parse_variant(f"follow_model={shipped}")
+    assert settings["follow_model"] == follow_model.default_model()
+    broken = tmp_path / "broken.json"
+    broken.write_text("[1, 2]")
+    with pytest.raises(argparse.ArgumentTypeError, match=r"bad value .* for lead_model"):
+        screen.parse_variant(f"lead_model={broken}")

@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Self
 
 from esmakker.bots.evaluation import suit_len
 from esmakker.bots.knowledge import FOE, FRIEND, Knowledge
@@ -43,7 +44,7 @@ def lead_features(k: Knowledge, view: PlayerView) -> dict[str, float]:
 
 def _card_lead(k: Knowledge, card: int, heuristic: int) -> dict[str, float]:
     """Return the features of one card of a lead, beside the heuristic's own card."""
-    return _card(k, card) | _suit_play(k, card) | _against(k, card, heuristic)
+    return card_place(k, card) | suit_play(k, card) | heuristic_features(k, card, heuristic)
 
 
 def _role(k: Knowledge) -> dict[str, float]:
@@ -60,7 +61,7 @@ def _role(k: Knowledge) -> dict[str, float]:
     }
 
 
-def _card(k: Knowledge, card: int) -> dict[str, float]:
+def card_place(k: Knowledge, card: int) -> dict[str, float]:
     """Return the card's place in its suit: rank, length, honours, sequences, winners."""
     if card >= JOKER_BASE:
         above = k.jokers_out() & ~((1 << (card + 1)) - 1)
@@ -108,7 +109,7 @@ def _masters(orders: list[int], outside: list[int]) -> int:
     return sum(1 for order in orders if order > best_out)
 
 
-def _suit_play(k: Knowledge, card: int) -> dict[str, float]:
+def suit_play(k: Knowledge, card: int) -> dict[str, float]:
     """Return the called suit and what friends and foes have led or shown out of."""
     joker = card >= JOKER_BASE
     suit = card // 13
@@ -153,7 +154,7 @@ def _contract(view: PlayerView) -> dict[str, float]:
     return features
 
 
-def _against(k: Knowledge, card: int, heuristic: int) -> dict[str, float]:
+def heuristic_features(k: Knowledge, card: int, heuristic: int) -> dict[str, float]:
     """Return the heuristic's own lead as features beside the card's."""
     joker = heuristic >= JOKER_BASE
     return {
@@ -189,15 +190,15 @@ class Tree:
 
 
 @dataclass(frozen=True, slots=True)
-class LeadModel:
-    """Gradient-boosted trees predicting a lead's cost in tricks from ``card_features``."""
+class CardModel:
+    """Gradient-boosted trees predicting a card's cost in tricks from its features."""
 
     features: tuple[str, ...]
     baseline: float
     trees: tuple[Tree, ...]
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> LeadModel:
+    def from_json(cls, data: dict[str, object]) -> Self:
         """Build the model from its exported form (``scripts/train_lead_model.py``)."""
         trees = data["trees"]
         features = data["features"]
@@ -212,18 +213,29 @@ class LeadModel:
         )
 
     def cost(self, features: dict[str, float]) -> float:
-        """Return the predicted cost of a lead with these features."""
+        """Return the predicted cost of a card with these features."""
         row = [float(features[name]) for name in self.features]
         return self.baseline + sum(tree.leaf_value(row) for tree in self.trees)
+
+
+def least_cost(costs: dict[int, float], heuristic: int) -> int:
+    """Return the card of least predicted cost: the heuristic's among equals, else the lowest."""
+    best = min(costs.values())
+    if costs.get(heuristic, best + 1) <= best:
+        return heuristic
+    return min(costs, key=lambda card: (costs[card], card))
+
+
+class LeadModel(CardModel):
+    """The model of the early leads: ``card_features`` of each legal card."""
+
+    __slots__ = ()
 
     def lead(self, view: PlayerView, k: Knowledge, legal: list[int], heuristic: int) -> int:
         """Return the legal card of least predicted cost (the heuristic's among equals)."""
         shared = lead_features(k, view)
         costs = {card: self.cost(shared | _card_lead(k, card, heuristic)) for card in legal}
-        best = min(costs.values())
-        if costs.get(heuristic, best + 1) <= best:
-            return heuristic
-        return min(legal, key=lambda card: (costs[card], card))
+        return least_cost(costs, heuristic)
 
 
 _TREE_KEYS = ("feature", "threshold", "left", "right", "value")

@@ -48,10 +48,12 @@ fewer tricks than uniform worlds (decision 111), restarted chains a fifth fewer 
 decision the chain deals searches ``CHAIN_WORLDS_FACTOR`` times as many worlds, each
 distinct one solved once (decision 130).
 
-At a lead of a number contract with at least ``LEAD_MODEL_TRICKS`` tricks left the card
+At a lead of a number contract with at least ``LEARNED_TRICKS`` tricks left the card
 the search must beat is not the heuristic's but the lead model's (``lead_model``: trees
 learned from the double-dummy cost of every legal card at such leads; decision 136): the
-search there values too few worlds to improve on a rule (decision 135).
+search there values too few worlds to improve on a rule (decision 135). The cards played
+to the first three tricks start likewise from the follow model's (``follow_model``, learned
+the same way from the cards played to a trick; decision 137).
 
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken
@@ -80,10 +82,13 @@ from esmakker.bots.endgame import (
     solvable,
     warm_up,
 )
+from esmakker.bots.follow_model import FollowModel
+from esmakker.bots.follow_model import default_model as default_follow_model
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.inference import Inference
 from esmakker.bots.knowledge import Knowledge
-from esmakker.bots.lead_model import LeadModel, default_model
+from esmakker.bots.lead_model import LeadModel
+from esmakker.bots.lead_model import default_model as default_lead_model
 from esmakker.bots.sampling import (
     ChainMemory,
     SamplingError,
@@ -119,8 +124,11 @@ CHAIN_READS: tuple[type, ...] = (Play, Discard)
 hidden cards a declarer laid away (decision 120)."""
 TRICKS = 13
 """Tricks in a deal."""
-LEAD_MODEL_TRICKS = 10
+LEARNED_TRICKS = 10
 """The lead model chooses the leads with at least this many tricks left (decision 136)."""
+FOLLOW_MODEL_TRICKS = 11
+"""The follow model chooses the cards played to a trick with at least this many tricks left:
+with ten left the search values enough worlds to do better on its own (decision 137)."""
 _GAVE_UP: list[float] = []
 """Marks an ending the solver gave up on among a decision's solved worlds."""
 MEAN_TRICKS = 9
@@ -177,6 +185,7 @@ class StrongBot:
         inference: bool = False,
         chain: bool = True,
         lead_model: bool = True,
+        follow_model: bool = True,
     ) -> None:
         """Search ``worlds`` worlds per decision, stopping early after ``budget_s`` seconds.
 
@@ -203,8 +212,10 @@ class StrongBot:
         self.inference = inference
         self.chain = chain
         self.chain_reads = CHAIN_READS
-        self.lead_model: LeadModel | None = default_model() if lead_model else None
+        self.lead_model: LeadModel | None = default_lead_model() if lead_model else None
         """The learned model of the early leads (decision 136); ``None``: the heuristic's."""
+        self.follow_model: FollowModel | None = default_follow_model() if follow_model else None
+        """The learned model of the early cards played to a trick (decision 137)."""
         self.chain_tricks: int | None = None
         """The chain deals the worlds from this many tricks left; ``None``: from ``MEAN_TRICKS``
         left in solved endings."""
@@ -229,7 +240,7 @@ class StrongBot:
         ``search_auction``, and where no world can be dealt: the heuristic's action stands.
         """
         legal = view.legal_actions
-        default = self._lead(view, self._heuristic.act(view))
+        default = self._learned(view, self._heuristic.act(view))
         if len(legal) == 1 or (view.phase is Phase.AUCTION and not self.search_auction):
             return Decision(default, ())
         try:
@@ -242,28 +253,33 @@ class StrongBot:
             return Decision(_best_mean(search.candidates, search.solved, default), choices)
         return Decision(_confident_choice(search.candidates, scores, default), choices)
 
-    def _lead(self, view: PlayerView, default: Action) -> Action:
-        """Return the lead model's card for an early lead of a number contract, else ``default``.
+    def _learned(self, view: PlayerView, default: Action) -> Action:
+        """Return the learned models' card for an early card of a number contract, else ``default``.
 
-        The model (``lead_model``, decision 136) was learned on leads with at least
-        ``LEAD_MODEL_TRICKS`` tricks left; its card stands where the search finds none
-        clearly better, as the heuristic's does.
+        The lead model (decision 136) and the follow model (decision 137) were learned on
+        cards with at least ``LEARNED_TRICKS`` tricks left; the follow model plays from
+        ``FOLLOW_MODEL_TRICKS`` left. Their card stands where the search finds none clearly
+        better, as the heuristic's does.
         """
-        model = self.lead_model
         contract = view.contract
         if (
-            model is None
-            or not isinstance(default, Play)
-            or view.trick
+            not isinstance(default, Play)
             or contract is None
             or contract.bid.is_nolo
-            or TRICKS - len(view.tricks) < LEAD_MODEL_TRICKS
+            or TRICKS - len(view.tricks) < LEARNED_TRICKS
         ):
             return default
         legal = [int(a.card) for a in view.legal_actions if isinstance(a, Play)]
         if len(legal) < 2:
             return default
-        card = model.lead(view, Knowledge.of(view), legal, int(default.card))
+        if not view.trick:
+            if self.lead_model is None:
+                return default
+            card = self.lead_model.lead(view, Knowledge.of(view), legal, int(default.card))
+        else:
+            if self.follow_model is None or TRICKS - len(view.tricks) < FOLLOW_MODEL_TRICKS:
+                return default
+            card = self.follow_model.follow(view, Knowledge.of(view), legal, int(default.card))
         return Play(Card(card))
 
     def claim_iron(self, view: PlayerView) -> bool:
@@ -276,7 +292,7 @@ class StrongBot:
         The candidates are every legal action, in the auction the few worth searching;
         there the means include the calibrated corrections unless ``corrected`` is false.
         """
-        search = self._search(view, self._lead(view, self._heuristic.act(view)))
+        search = self._search(view, self._learned(view, self._heuristic.act(view)))
         return list(
             _ranked(search.candidates, _corrected(view, search) if corrected else search.scores)
         )

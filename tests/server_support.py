@@ -148,11 +148,28 @@ def check_frame(text: str, view: dict[str, Any], record: HandRecord, seat: Seat 
     if oracle["contract"]:  # vip: turned kitty cards were shown to all
         named |= set(oracle["contract"]["vip_turned"])
     hidden = {c.name for c in hidden_from(state, seat, oracle)} - named
-    leaked = set(CARD.findall(text)) & hidden
+    leaked = set(CARD.findall(without_ids(text))) & hidden
     assert not leaked, f"{seat} was sent hidden cards {sorted(leaked)}"
     contract = oracle["contract"]
     if contract is not None and contract["partner"] == "??" and state.result() is None:
         assert not PARTNER_NAMED.search(text), f"{seat} was told the hidden partner"
+
+
+RANDOM_IDS = ("id", "code", "seed", "token")
+"""Keys whose values are random identifiers: a table id such as ``ab-S3-cd`` names no card."""
+
+
+def without_ids(text: str) -> str:
+    """Return a frame's text with the random identifiers' values left out."""
+    return json.dumps(_drop_ids(json.loads(text)))
+
+
+def _drop_ids(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: "" if k in RANDOM_IDS else _drop_ids(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_drop_ids(v) for v in value]
+    return value
 
 
 class Player:

@@ -9,12 +9,13 @@ slow set hundreds.
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
 
 from esmakker.server.hub import TableConfig
-from server_support import bot_game, check_frames, make_hub
+from server_support import CARD, bot_game, check_frames, make_hub, without_ids
 
 GAMES = [
     ("wikipedia", 4, "heuristic"),
@@ -67,3 +68,9 @@ def test_no_leak_over_hundreds_of_deals(
 ) -> None:
     checked = _run(tmp_path, preset, seats, level, deals=40)
     assert checked > 40 * 40
+
+
+def test_the_leak_check_reads_cards_not_random_identifiers() -> None:
+    frame = json.dumps({"table": {"id": "ab-S3-cd", "code": "HK", "view": {"hand": "SA D2"}}})
+    cards = set(CARD.findall(without_ids(frame)))
+    assert cards == {"SA", "D2"}

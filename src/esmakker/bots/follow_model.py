@@ -11,6 +11,7 @@ the lead model's features and the trick on the table).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -71,19 +72,45 @@ def _card_follow(
     k: Knowledge, view: PlayerView, card: int, legal: list[int], heuristic: int
 ) -> dict[str, float]:
     """Return the features of one card played to the trick on the table."""
-    trick = [int(c) for c in view.trick]
-    led = led_suit(trick, k.rules)
-    winners = [c for c in legal if _wins(k, trick, c)]
+    return _card_on(k, _Follow.of(k, view, legal), card, heuristic)
+
+
+@dataclass(frozen=True, slots=True)
+class _Follow:
+    """What every card of one follow is compared with: the led suit and the legal cards' order."""
+
+    led: int
+    winners: frozenset[int]
+    lowest_winner: int
+    lowest: int
+    highest: int
+
+    @classmethod
+    def of(cls, k: Knowledge, view: PlayerView, legal: list[int]) -> _Follow:
+        trick = [int(c) for c in view.trick]
+        winners = [c for c in legal if _wins(k, trick, c)]
+        return cls(
+            led_suit(trick, k.rules),
+            frozenset(winners),
+            min(winners, key=lambda c: _order(k, c)) if winners else -1,
+            min(legal, key=lambda c: _order(k, c)),
+            max(legal, key=lambda c: _order(k, c)),
+        )
+
+
+def _card_on(k: Knowledge, follow: _Follow, card: int, heuristic: int) -> dict[str, float]:
+    """Return the features of one card of a follow."""
+    led = follow.led
     suit = -1 if card >= JOKER_BASE else card // 13
     features = card_place(k, card) | suit_play(k, card) | heuristic_features(k, card, heuristic)
     return features | {
         "follows": suit >= 0 and suit == led,
         "ruffs": suit >= 0 and suit == k.trump and led != k.trump,
         "discard": suit >= 0 and suit not in (led, k.trump),
-        "wins_now": card in winners,
-        "lowest_winner": bool(winners) and card == min(winners, key=lambda c: _order(k, c)),
-        "lowest_legal": card == min(legal, key=lambda c: _order(k, c)),
-        "highest_legal": card == max(legal, key=lambda c: _order(k, c)),
+        "wins_now": card in follow.winners,
+        "lowest_winner": card == follow.lowest_winner,
+        "lowest_legal": card == follow.lowest,
+        "highest_legal": card == follow.highest,
         "beaters_out": _beaters_out(k, card),
     }
 
@@ -125,10 +152,8 @@ class FollowModel(CardModel):
     def follow(self, view: PlayerView, k: Knowledge, legal: list[int], heuristic: int) -> int:
         """Return the legal card of least predicted cost (the heuristic's among equals)."""
         shared = trick_features(k, view, legal, heuristic)
-        costs = {
-            card: self.cost(shared | _card_follow(k, view, card, legal, heuristic))
-            for card in legal
-        }
+        follow = _Follow.of(k, view, legal)
+        costs = {card: self.cost(shared | _card_on(k, follow, card, heuristic)) for card in legal}
         return least_cost(costs, heuristic)
 
 

@@ -41,7 +41,10 @@ errors a search must gain by), ``inference`` (1: worlds weighted by inference wh
 chain does not deal them) and ``trick_tie`` (the points a solved world adds per trick the
 seat's side keeps: 1000 values tricks before the score, decision 132) and ``chain_reads``
 (``cards``: the cards played and laid away, as built; ``calls``: the auction's calls and
-the declarer's choices too, decision 133). The module-level
+the declarer's choices too, decision 133), ``lead_model`` and ``follow_model`` (0: none,
+1: the shipped model, else the path of a model ``scripts/train_lead_model.py --out``
+wrote) and ``follow_tricks`` (the follow model plays from this many tricks left,
+decisions 137 and 138). The module-level
 settings are set around each of its calls and restored after. ``--variant-max-left``
 asks the variants only up to that many tricks left, ``--variant-min-left`` only from
 that many (they cost a bot's time each). ``--losses`` prints a line for every judged
@@ -141,6 +144,7 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, Callable[[str], object]]] = {
     "chain_reads": (None, "chain_reads", _reads),
     "lead_model": (None, "lead_model", _lead_model),
     "follow_model": (None, "follow_model", _follow_model),
+    "follow_tricks": (strong, "FOLLOW_MODEL_TRICKS", int),
 }
 """A variant's settings: the module whose constant it sets (``None``: the bot's attribute)."""
 

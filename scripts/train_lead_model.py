@@ -13,7 +13,9 @@ leads outside ``--holdout`` (a range of deal numbers) and judged on those inside
 tricks the model's leads lose against the heuristic's, with the paired 95% interval. With
 ``--out`` the model fitted on every lead is written as plain trees to six significant
 digits, and the exported trees are checked to predict what the fitted model predicts
-(within ``EXPORT_TOLERANCE``). With ``--follows`` the files hold the cards played to a
+(within ``EXPORT_TOLERANCE``). With ``--average-with MODEL.json`` both the judged and the
+exported model are the mean of the fitted one and that exported one (decision 138: the
+shipped lead model averages two models fitted on different deals). With ``--follows`` the files hold the cards played to a
 trick (``measure_leads.py gather --follows``), each legal card a row of
 ``esmakker.bots.follow_model.follow_features``.
 """
@@ -21,6 +23,7 @@ trick (``measure_leads.py gather --follows``), each legal card a row of
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import sys
@@ -96,6 +99,26 @@ def export(model: Any, names: list[str]) -> dict[str, Any]:
     return {"features": names, "baseline": baseline, "trees": trees}
 
 
+def average(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    """Return the mean of two exported models of the same features: every tree at half weight.
+
+    The second model's trees are renumbered to the first's order of features, so two models
+    fitted on different deals predict as one (decision 138).
+    """
+    if set(first["features"]) != set(second["features"]):
+        raise ValueError("the two models read different features")
+    place = {name: index for index, name in enumerate(first["features"])}
+    renumber = [place[name] for name in second["features"]]
+
+    def halved(tree: dict[str, list[Any]], features: list[int]) -> dict[str, list[Any]]:
+        return {**tree, "feature": features, "value": [_six(v / 2) for v in tree["value"]]}
+
+    trees = [halved(tree, tree["feature"]) for tree in first["trees"]]
+    trees += [halved(tree, [renumber[f] for f in tree["feature"]]) for tree in second["trees"]]
+    baseline = _six((first["baseline"] + second["baseline"]) / 2)
+    return {"features": first["features"], "baseline": baseline, "trees": trees}
+
+
 def _six(value: float) -> float:
     """Return ``value`` to six significant digits: the thresholds lie between whole numbers."""
     return float(f"{float(value):.6g}")
@@ -108,7 +131,13 @@ def main() -> None:
     parser.add_argument("--holdout", help="deal numbers FIRST:LAST judged, not trained on")
     parser.add_argument("--out", type=Path, help="write the model fitted on every lead here")
     parser.add_argument("--follows", action="store_true", help="the files hold follows")
+    parser.add_argument(
+        "--average-with",
+        type=Path,
+        help="judge and export the mean of the fitted model and this exported one",
+    )
     args = parser.parse_args()
+    other = _other_model(args.average_with)
     try:
         import numpy as np
         from sklearn.ensemble import HistGradientBoostingRegressor
@@ -129,24 +158,58 @@ def main() -> None:
             random_state=0,
         ).fit(x[mask], y[mask])
 
+    other_costs = np.array([other.cost(row[2]) for row in rows]) if other else None
+
+    def predict(model: Any) -> Any:
+        own = model.predict(x)
+        return own if other_costs is None else (own + other_costs) / 2
+
     lead_of = np.array([row[0] for row in rows])
     if args.holdout:
         first, last = (int(n) for n in args.holdout.split(":"))
         deal_of = np.array([leads[row[0]]["deal"] for row in rows])
         inside = (deal_of >= first) & (deal_of < last)
-        predicted = fit(~inside).predict(x)
+        predicted = predict(fit(~inside))
         _judge(leads, rows, predicted, {int(i) for i in np.unique(lead_of[inside])})
     if args.out:
         model = fit(np.ones(len(y), dtype=bool))
         data = export(model, names)
+        if other:
+            data = average(data, other.data)
         plain = LeadModel.from_json(data)
-        gap = max(
-            abs(plain.cost(row[2]) - p) for row, p in zip(rows, model.predict(x), strict=True)
-        )
+        gap = max(abs(plain.cost(row[2]) - p) for row, p in zip(rows, predict(model), strict=True))
         print(f"exported trees predict within {gap:.2e} of the fitted model")
         if gap > EXPORT_TOLERANCE:
             raise SystemExit(f"exported trees differ from the fitted model by {gap:.2e}")
         args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
+class _Exported:
+    """An exported model read back: its data and its predictions."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.model = LeadModel.from_json(data)
+
+    def cost(self, features: dict[str, float]) -> float:
+        return self.model.cost(features)
+
+
+def _other_model(path: Path | None) -> _Exported | None:
+    """Return the exported model in ``path``, gzipped or plain (none without a path).
+
+    Exits with a one-line error where the file is unreadable or not an exported model.
+    """
+    if path is None:
+        return None
+    try:
+        raw = path.read_bytes()
+        data = json.loads(gzip.decompress(raw) if path.suffix == ".gz" else raw)
+    except (OSError, json.JSONDecodeError, gzip.BadGzipFile) as error:
+        raise SystemExit(f"{path}: {error}") from None
+    if not isinstance(data, dict) or not {"features", "baseline", "trees"} <= set(data):
+        raise SystemExit(f"{path}: not an exported model")
+    return _Exported(data)
 
 
 def _judge(

@@ -176,6 +176,7 @@ def test_the_follow_model_is_a_variant_setting(script: ModuleType) -> None:
     screen = script._sibling("measure_strong_play")
     assert screen.parse_variant("follow_model=0") == {"follow_model": None}
     assert screen.parse_variant("follow_model=1")["follow_model"] is not None
+    assert screen.parse_variant("follow_tricks=10") == {"follow_tricks": 10}
 
 
 def test_a_variant_may_name_an_exported_model_file(script: ModuleType, tmp_path: Any) -> None:

@@ -126,9 +126,9 @@ TRICKS = 13
 """Tricks in a deal."""
 LEARNED_TRICKS = 10
 """The lead model chooses the leads with at least this many tricks left (decision 136)."""
-FOLLOW_MODEL_TRICKS = 11
-"""The follow model chooses the cards played to a trick with at least this many tricks left:
-with ten left the search values enough worlds to do better on its own (decision 137)."""
+FOLLOW_MODEL_TRICKS = 10
+"""The follow model chooses the cards played to a trick with at least this many tricks left
+(decision 138; decision 137 had started it from eleven)."""
 _GAVE_UP: list[float] = []
 """Marks an ending the solver gave up on among a decision's solved worlds."""
 MEAN_TRICKS = 9

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import json
 import random
 import statistics
@@ -118,10 +119,11 @@ def _follow_model(value: str) -> FollowModel | None:
 
 
 def _model_file(name: str) -> dict[str, object]:
-    """Return an exported model's data (``scripts/train_lead_model.py --out``)."""
+    """Return an exported model's data (``scripts/train_lead_model.py --out``), gzipped or plain."""
     try:
-        data = json.loads(Path(name).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
+        raw = Path(name).read_bytes()
+        data = json.loads(gzip.decompress(raw) if name.endswith(".gz") else raw)
+    except (OSError, json.JSONDecodeError, gzip.BadGzipFile) as error:
         raise ValueError(f"{name}: {error}") from None
     if not isinstance(data, dict) or not {"features", "baseline", "trees"} <= set(data):
         raise ValueError(f"{name}: not an exported model")

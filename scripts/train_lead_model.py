@@ -15,15 +15,14 @@ tricks the model's leads lose against the heuristic's, with the paired 95% inter
 digits, and the exported trees are checked to predict what the fitted model predicts
 (within ``EXPORT_TOLERANCE``). With ``--average-with MODEL.json`` both the judged and the
 exported model are the mean of the fitted one and that exported one (decision 138: the
-shipped lead model averages two models fitted on different deals). With ``--follows`` the files hold the cards played to a
-trick (``measure_leads.py gather --follows``), each legal card a row of
-``esmakker.bots.follow_model.follow_features``.
+shipped lead model averages two models fitted on different deals). With ``--follows``
+the files hold the cards played to a trick (``measure_leads.py gather --follows``), each
+legal card a row of ``esmakker.bots.follow_model.follow_features``.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import math
 import sys
@@ -202,14 +201,11 @@ def _other_model(path: Path | None) -> _Exported | None:
     """
     if path is None:
         return None
+    screen = _leads_script()._sibling("measure_strong_play")
     try:
-        raw = path.read_bytes()
-        data = json.loads(gzip.decompress(raw) if path.suffix == ".gz" else raw)
-    except (OSError, json.JSONDecodeError, gzip.BadGzipFile) as error:
-        raise SystemExit(f"{path}: {error}") from None
-    if not isinstance(data, dict) or not {"features", "baseline", "trees"} <= set(data):
-        raise SystemExit(f"{path}: not an exported model")
-    return _Exported(data)
+        return _Exported(screen._model_file(str(path)))
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
 
 
 def _judge(

@@ -43,8 +43,9 @@ seat's side keeps: 1000 values tricks before the score, decision 132) and ``chai
 (``cards``: the cards played and laid away, as built; ``calls``: the auction's calls and
 the declarer's choices too, decision 133), ``lead_model`` and ``follow_model`` (0: none,
 1: the shipped model, else the path of a model ``scripts/train_lead_model.py --out``
-wrote) and ``follow_tricks`` (the follow model plays from this many tricks left,
-decisions 137 and 138). The module-level
+wrote), ``follow_tricks`` (the follow model plays from this many tricks left,
+decisions 137 and 138) and ``fewest`` (1: a chained decision values only the worlds with
+the fewest misses, decision 140). The module-level
 settings are set around each of its calls and restored after. ``--variant-max-left``
 asks the variants only up to that many tricks left, ``--variant-min-left`` only from
 that many (they cost a bot's time each). ``--losses`` prints a line for every judged
@@ -147,6 +148,7 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, Callable[[str], object]]] = {
     "lead_model": (None, "lead_model", _lead_model),
     "follow_model": (None, "follow_model", _follow_model),
     "follow_tricks": (strong, "FOLLOW_MODEL_TRICKS", int),
+    "fewest": (strong, "FEWEST_MISSES", lambda text: bool(int(text))),
 }
 """A variant's settings: the module whose constant it sets (``None``: the bot's attribute)."""
 

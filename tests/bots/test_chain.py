@@ -156,6 +156,22 @@ def test_the_chain_finds_worlds_where_every_hidden_choice_is_the_models(number: 
 
 
 @pytest.mark.parametrize("number", [1, 5])
+def test_with_fewest_misses_the_chain_returns_only_its_least_missing_worlds(
+    plain_chain: None, number: int
+) -> None:
+    """Without repair the chain keeps worlds of several miss counts; the option keeps the least."""
+    view = _defender_view(number)
+    model = HeuristicBot(random.Random(0)).act
+    reads = strong.CHAIN_READS
+    every = sample_chain(view, random.Random(1), 12, model, reads=reads)
+    fewest = sample_chain(view, random.Random(1), 12, model, reads=reads, fewest_misses=True)
+    misses = [_misses(w, view, model, reads) for w in every]
+    assert len(set(misses)) > 1, misses
+    assert [_misses(w, view, model, reads) for w in fewest] == [min(misses)] * len(fewest)
+    assert len(fewest) == misses.count(min(misses))
+
+
+@pytest.mark.parametrize("number", [1, 5])
 def test_without_repair_the_chain_keeps_worlds_with_misses(plain_chain: None, number: int) -> None:
     """The mends of decision 120 are what finds the worlds the play fits (the test above)."""
     view = _defender_view(number)

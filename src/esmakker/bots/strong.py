@@ -131,6 +131,8 @@ FOLLOW_MODEL_TRICKS = 10
 (decision 138; decision 137 had started it from eleven)."""
 _GAVE_UP: list[float] = []
 """Marks an ending the solver gave up on among a decision's solved worlds."""
+FEWEST_MISSES = False
+"""Whether a decision the chain deals values only its worlds with the fewest misses."""
 MEAN_TRICKS = 9
 """With at most this many tricks left a fully solved search plays its best mean (decision 114).
 
@@ -364,6 +366,7 @@ class StrongBot:
                 reads=self.chain_reads,
                 deadline=chain_deadline,
                 memory=self._chain_memory.setdefault(int(view.seat), ChainMemory()),
+                fewest_misses=FEWEST_MISSES,
             )
             return itertools.cycle(found)
         if self.inference:

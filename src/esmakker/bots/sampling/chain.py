@@ -72,6 +72,7 @@ def sample_chain(
     deadline: float = math.inf,
     attempts: int = 200,
     memory: ChainMemory | None = None,
+    fewest_misses: bool = False,
 ) -> list[State]:
     """Return up to ``count`` worlds from Metropolis chains weighed by ``policy``.
 
@@ -99,6 +100,10 @@ def sample_chain(
     kept there for the next call. A chain so goes on through the deal instead of starting
     afresh at every decision (decision 117).
 
+    With ``fewest_misses`` only the worlds kept with the fewest misses among them are
+    returned (decision 140): against a player who chooses as ``policy`` does, a world
+    with a miss cannot be the real deal, though the chain's soft weight keeps many.
+
     Raises:
         ValueError: for a spectator view.
         SamplingError: if no start world is found within ``attempts`` tries.
@@ -106,7 +111,7 @@ def sample_chain(
     facts = seat_facts(view)
     chains = max(1, min(CHAIN_RESTARTS, count))
     misses: dict[tuple[int, int, int, int], Misses] = {}
-    worlds: list[State] = []
+    worlds: list[tuple[State, int]] = []
     carried = [] if memory is None else memory.deals
     ends: list[Deal] = []
     for index in range(chains):
@@ -127,21 +132,25 @@ def sample_chain(
         ends.append(chain.deal)
     if memory is not None:
         memory.deals = ends
-    return worlds
+    least = min(total for _, total in worlds) if fewest_misses else math.inf
+    return [state for state, total in worlds if total <= least]
 
 
-def _run(chain: _Chain, count: int, deadline: float, burn_in: int) -> list[State]:
-    """Return the worlds one chain keeps after ``burn_in`` steps (at least the one it stands on)."""
-    worlds: list[State] = []
+def _run(chain: _Chain, count: int, deadline: float, burn_in: int) -> list[tuple[State, int]]:
+    """Return the worlds one chain keeps after ``burn_in`` steps with their misses.
+
+    At least the world it stands on is returned.
+    """
+    worlds: list[tuple[State, int]] = []
     steps = burn_in + CHAIN_THIN * count
     for step in range(1, steps + 1):
         chain.step()
         kept = step > burn_in and (step - burn_in) % CHAIN_THIN == 0
         if kept:
-            worlds.append(chain.state)
+            worlds.append((chain.state, chain.total))
         if time.perf_counter() > deadline:
             break
-    return worlds or [chain.state]
+    return worlds or [(chain.state, chain.total)]
 
 
 def has_reads(view: PlayerView, reads: tuple[type, ...] = (Play,)) -> bool:

@@ -6,9 +6,9 @@ Usage (from the repository root):
     .venv/bin/python scripts/measure_strong_play.py --deals 1030:1130 --max-left 11
 
 Four heuristic bots play each deal (wikipedia, the dealer by the deal number); at every
-card with a choice and at most ``--max-left`` tricks left, a strong bot for that seat is
-asked for its card on the same view (``--seats dealer`` asks only at the dealer's seat, as
-this script did before decision 113). Both cards are judged on the real deal by the
+card with a choice, at most ``--max-left`` tricks left and at least ``--min-left``, a
+strong bot for that seat is asked for its card on the same view (``--seats dealer`` asks
+only at the dealer's seat, as this script did before decision 113). Both cards are judged on the real deal by the
 compiled solver (tricks lost against the best card, as ``--dd-loss`` counts them;
 exactly-one nolo and positions past 3,000,000 nodes are left out). Prints the tricks lost
 by each bot per tricks-left count, per seat from the dealer and per side, and the strong
@@ -149,6 +149,9 @@ SETTINGS: dict[str, tuple[ModuleType | None, str, Callable[[str], object]]] = {
     "follow_model": (None, "follow_model", _follow_model),
     "follow_tricks": (strong, "FOLLOW_MODEL_TRICKS", int),
     "fewest": (strong, "FEWEST_MISSES", lambda text: bool(int(text))),
+    "search_tricks": (strong, "SEARCH_TRICKS", int),
+    "first_chain": (strong, "FIRST_CHAIN_FACTOR", float),
+    "first_chain_worlds": (strong, "FIRST_CHAIN_WORLDS", int),
 }
 """A variant's settings: the module whose constant it sets (``None``: the bot's attribute)."""
 
@@ -250,6 +253,9 @@ def main() -> None:
     parser.add_argument(
         "--max-left", type=int, default=11, help="judge cards up to this many tricks left"
     )
+    parser.add_argument(
+        "--min-left", type=int, default=1, help="judge cards from this many tricks left"
+    )
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
     parser.add_argument(
         "--samplers",
@@ -342,7 +348,7 @@ def main() -> None:
                     searched[TRICKS - len(view.tricks)].append(decision.choices[0].worlds)
             if state.phase is Phase.PLAY and int(seat) in judged and len(view.legal_actions) > 1:
                 pos = from_state(state)
-                if pos.left <= args.max_left and pos.objective != EXACTLY_ONE:
+                if args.min_left <= pos.left <= args.max_left and pos.objective != EXACTLY_ONE:
                     judge.clear()
                     try:
                         values = judge.card_values(pos)

@@ -447,3 +447,54 @@ def test_a_decision_the_chain_deals_searches_more_worlds(monkeypatch: pytest.Mon
     decision = StrongBot(random.Random(1), worlds=3, budget_s=60).decide(observe(state, actor))
     assert asked == [3 * strong.CHAIN_WORLDS_FACTOR]
     assert decision.choices[0].worlds == 3 * strong.CHAIN_WORLDS_FACTOR
+
+
+@pytest.mark.parametrize(("tricks_left", "factor", "worlds"), [(9, 3.0, 2), (8, 1.0, 1)])
+def test_the_decision_the_chain_starts_at_gets_the_first_chain_budget(
+    monkeypatch: pytest.MonkeyPatch, tricks_left: int, factor: float, worlds: int
+) -> None:
+    """``FIRST_CHAIN_FACTOR`` and ``FIRST_CHAIN_WORLDS`` widen only the chain's first decision."""
+    deadlines: list[float] = []
+    counts: list[int] = []
+
+    def timed_chain(
+        view: PlayerView, rng: random.Random, count: int, *args: object, **kwargs: object
+    ) -> list[State]:
+        deadlines.append(float(kwargs["deadline"]))  # type: ignore[arg-type]
+        counts.append(count)
+        return sample_chain(view, rng, count, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strong, "sample_chain", timed_chain)
+    monkeypatch.setattr(strong, "FIRST_CHAIN_FACTOR", 3.0)
+    monkeypatch.setattr(strong, "FIRST_CHAIN_WORLDS", 2)
+    view = _heuristic_view("wikipedia", 3, Seat.E, 4 * (13 - tricks_left))
+    bot = StrongBot(random.Random(1), worlds=2, budget_s=10)
+    bot._current_ending = lambda: Ending(Solver(pure=True), tricks=13)  # type: ignore[method-assign]
+    begun = time.perf_counter()
+    bot.decide(view)
+    share = deadlines[0] - begun
+    expected = 10 * factor * strong.CHAIN_SHARE
+    assert expected <= share < expected + 1
+    assert counts == [2 * strong.CHAIN_WORLDS_FACTOR * worlds]
+
+
+def test_before_search_tricks_the_play_is_the_default_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the solver values whole deals, the first two tricks are not searched."""
+    state = next(s for s in _play_on(3, 8) if len(s.legal_actions()) > 1)
+    actor = state.to_act
+    assert actor is not None
+    assert 13 - len(state.tricks) >= 12
+    view = observe(state, actor)
+    bot = StrongBot(random.Random(1), worlds=2, budget_s=60)
+    bot._current_ending = lambda: Ending(Solver(pure=True), tricks=13)  # type: ignore[method-assign]
+    monkeypatch.setattr(strong, "SEARCH_TRICKS", 13)
+    assert bot._searched(view)
+    monkeypatch.setattr(strong, "SEARCH_TRICKS", 11)
+    assert not bot._searched(view)
+    decision = bot.decide(view)
+    assert decision.choices == ()
+    assert decision.action == bot._learned(view, bot._heuristic.act(view))
+    bot._current_ending = lambda: Ending(Solver(pure=True), tricks=5)  # type: ignore[method-assign]
+    assert bot._searched(view), "without whole deals solved the roll-outs still search"

@@ -16,7 +16,6 @@ from collections.abc import Callable
 
 import pytest
 
-from esmakker.bots import strong
 from esmakker.bots.endgame import NODE_LIMIT, Ending, card_scores, new_ending, warm_up
 from esmakker.bots.heuristic import HeuristicBot
 from esmakker.bots.sampling import sample_world
@@ -185,8 +184,9 @@ def test_every_world_of_a_known_position_is_valued_by_the_solver(
     search = bot._search(view, HeuristicBot(random.Random(3)).act(view))
     assert set(search.candidates) == set(view.legal_actions)
     assert search.solved is not None
-    chained = bot._chained(view, bot._current_ending())
-    searched = bot.worlds * (strong.CHAIN_WORLDS_FACTOR if chained else 1)
+    ending = bot._current_ending()
+    _, searched = bot._allowance(view, ending, bot._chained(view, ending))
+    assert searched >= bot.worlds
     assert all(len(row) == searched for row in search.solved)
 
 
@@ -243,6 +243,7 @@ def test_a_world_whose_ending_the_solver_gives_up_on_is_skipped(
     monkeypatch.setattr("esmakker.bots.strong.capped_card_scores", every_other)
     _, view = finesse()
     default = HeuristicBot(random.Random(0)).act(view)
+    monkeypatch.setattr("esmakker.bots.strong.FIRST_CHAIN_WORLDS", 1)  # a chain's usual worlds
     search = StrongBot(random.Random(0), worlds=6, budget_s=1e9)._search(view, default)
     assert search.solved is not None
     asked = 6 * CHAIN_WORLDS_FACTOR  # the chain deals this ending: every world asked for is tried

@@ -55,6 +55,12 @@ search there values too few worlds to improve on a rule (decision 135). The card
 to the first three tricks start likewise from the follow model's (``follow_model``, learned
 the same way from the cards played to a trick; decision 137).
 
+Where the solver values whole deals the first two tricks are not searched (``SEARCH_TRICKS``:
+one or two worlds there never moved the default card), and the decision at which the chain
+starts, its chains fresh, has ``FIRST_CHAIN_FACTOR`` times the budget and
+``FIRST_CHAIN_WORLDS`` times the worlds: with the second alone it lost more there than any
+other decision of the endings (decision 141).
+
 The search is deterministic for a given generator and solver; ``budget_s`` only cuts it
 short (fewer worlds) when another world would end past it. The compiled solver is taken
 once ``endgame.warm_up`` has compiled it, so the first seconds of a process may play by
@@ -131,6 +137,15 @@ FOLLOW_MODEL_TRICKS = 10
 (decision 138; decision 137 had started it from eleven)."""
 _GAVE_UP: list[float] = []
 """Marks an ending the solver gave up on among a decision's solved worlds."""
+SEARCH_TRICKS = 11
+"""Where the solver values whole deals, the play is searched with at most this many tricks
+left; before, the default card is played: a search there values one or two worlds, which
+never move it (decision 141)."""
+FIRST_CHAIN_FACTOR = 3.0
+"""The decision at which the chain starts dealing the worlds has this many times the budget:
+its chains start afresh, where later ones go on from it."""
+FIRST_CHAIN_WORLDS = 2
+"""The decision at which the chain starts searches this many times the worlds of a chained one."""
 FEWEST_MISSES = False
 """Whether a decision the chain deals values only its worlds with the fewest misses."""
 MEAN_TRICKS = 9
@@ -243,7 +258,7 @@ class StrongBot:
         """
         legal = view.legal_actions
         default = self._learned(view, self._heuristic.act(view))
-        if len(legal) == 1 or (view.phase is Phase.AUCTION and not self.search_auction):
+        if len(legal) == 1 or not self._searched(view):
             return Decision(default, ())
         try:
             search = self._search(view, default)
@@ -254,6 +269,16 @@ class StrongBot:
         if search.solved is not None and TRICKS - len(view.tricks) <= MEAN_TRICKS:
             return Decision(_best_mean(search.candidates, search.solved, default), choices)
         return Decision(_confident_choice(search.candidates, scores, default), choices)
+
+    def _searched(self, view: PlayerView) -> bool:
+        """Return whether the decision is searched: the auction only with ``search_auction``,
+        the play from ``SEARCH_TRICKS`` tricks left where the solver values it."""
+        if view.phase is Phase.AUCTION:
+            return self.search_auction
+        if view.phase is not Phase.PLAY:
+            return True
+        left = TRICKS - len(view.tricks)
+        return left <= SEARCH_TRICKS or left > self._current_ending().tricks
 
     def _learned(self, view: PlayerView, default: Action) -> Action:
         """Return the learned models' card for an early card of a number contract, else ``default``.
@@ -308,10 +333,10 @@ class StrongBot:
         ending = self._current_ending()
         ending.solver.clear()  # its tables hold one deal's endings; keep memory flat
         begun = time.perf_counter()
-        deadline = begun + self.budget_s
         chained = self._chained(view, ending)
-        count = self.worlds * CHAIN_WORLDS_FACTOR if chained else self.worlds
-        worlds = self._worlds(view, chained, count, begun + self.budget_s * CHAIN_SHARE)
+        budget, count = self._allowance(view, ending, chained)
+        deadline = begun + budget
+        worlds = self._worlds(view, chained, count, begun + budget * CHAIN_SHARE)
         known: dict[tuple[int, ...], list[float] | None] = {}
         start = time.perf_counter()
         for attempt in range(1, count + 1):
@@ -342,11 +367,28 @@ class StrongBot:
 
     def _chained(self, view: PlayerView, ending: Ending) -> bool:
         """Return whether the chain deals this decision's worlds (``chain_tricks`` left or fewer)."""
-        from_left = self.chain_tricks
-        if from_left is None:
-            from_left = min(ending.tricks, MEAN_TRICKS)
         left = TRICKS - len(view.tricks)
-        return self.chain and left <= from_left and has_reads(view, self.chain_reads)
+        return self.chain and left <= self._chain_from(ending) and has_reads(view, self.chain_reads)
+
+    def _allowance(self, view: PlayerView, ending: Ending, chained: bool) -> tuple[float, int]:
+        """Return the decision's budget and the worlds it searches at most.
+
+        A decision the chain deals searches ``CHAIN_WORLDS_FACTOR`` times the worlds; the
+        one where the chain starts, with fresh chains, has ``FIRST_CHAIN_FACTOR`` times the
+        budget and ``FIRST_CHAIN_WORLDS`` times those worlds again (decision 141).
+        """
+        if not chained:
+            return self.budget_s, self.worlds
+        count = self.worlds * CHAIN_WORLDS_FACTOR
+        if TRICKS - len(view.tricks) == self._chain_from(ending):
+            return self.budget_s * FIRST_CHAIN_FACTOR, count * FIRST_CHAIN_WORLDS
+        return self.budget_s, count
+
+    def _chain_from(self, ending: Ending) -> int:
+        """Return the tricks left from which the chain deals the worlds."""
+        if self.chain_tricks is not None:
+            return self.chain_tricks
+        return min(ending.tricks, MEAN_TRICKS)
 
     def _worlds(
         self, view: PlayerView, chained: bool, count: int, chain_deadline: float

@@ -56,7 +56,7 @@ to the first three tricks start likewise from the follow model's (``follow_model
 the same way from the cards played to a trick; decision 137).
 
 Where the solver values whole deals the first two tricks are not searched (``SEARCH_TRICKS``:
-one or two worlds there never moved the default card), and the decision at which the chain
+the one or two worlds valued there changed no trick lost on the positions measured), and the decision at which the chain
 starts, its chains fresh, has ``FIRST_CHAIN_FACTOR`` times the budget and
 ``FIRST_CHAIN_WORLDS`` times the worlds: with the second alone it lost more there than any
 other decision of the endings (decision 141).
@@ -140,7 +140,7 @@ _GAVE_UP: list[float] = []
 SEARCH_TRICKS = 11
 """Where the solver values whole deals, the play is searched with at most this many tricks
 left; before, the default card is played: a search there values one or two worlds, which
-never move it (decision 141)."""
+changed no trick lost on the positions measured (decision 141)."""
 FIRST_CHAIN_FACTOR = 3.0
 """The decision at which the chain starts dealing the worlds has this many times the budget:
 its chains start afresh, where later ones go on from it."""
